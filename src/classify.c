@@ -1,0 +1,271 @@
+/*
+ * Classification of members by path and first bytes.  Must-gather paths
+ * carry a variable prefix (must-gather.local.N/<image-dir>/), so we look for
+ * the anchor components (namespaces/, cluster-scoped-resources/,
+ * host_service_logs/, etcd_info/) anywhere in the path.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "classify.h"
+#include "util.h"
+
+/* Copy the path component starting at s (up to '/' or end) into out. */
+static const char *
+classify_component(const char *s, char *out, size_t outlen)
+{
+	size_t n = strcspn(s, "/");
+
+	if (n >= outlen)
+		n = outlen - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	s += strcspn(s, "/");
+	return *s == '/' ? s + 1 : s;
+}
+
+/* Find "/anchor/" or a leading "anchor/" in path; return what follows. */
+static const char *
+classify_anchor(const char *path, const char *anchor)
+{
+	size_t alen = strlen(anchor);
+	const char *p = path;
+
+	if (strncmp(path, anchor, alen) == 0 && path[alen] == '/')
+		return path + alen + 1;
+	while ((p = strstr(p, anchor)) != NULL) {
+		if (p > path && p[-1] == '/' && p[alen] == '/')
+			return p + alen + 1;
+		p += alen;
+	}
+	return NULL;
+}
+
+static int
+classify_has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Does the head look like text (no NUL, mostly printable)? */
+static int
+classify_is_text(const unsigned char *h, size_t n)
+{
+	size_t i, bad = 0;
+
+	if (n > 4096)
+		n = 4096;
+	for (i = 0; i < n; i++) {
+		if (h[i] == 0)
+			return 0;
+		if (h[i] < 0x20 && h[i] != '\n' && h[i] != '\r' &&
+		    h[i] != '\t' && h[i] != 0x1b && h[i] != '\f')
+			bad++;
+	}
+	return bad * 20 <= n;
+}
+
+static int
+classify_is_month(const unsigned char *h)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	int i;
+
+	for (i = 0; i < 12; i++)
+		if (memcmp(h, months + i * 3, 3) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A node journal saved by hand: journalctl short ("Sep 14 09:36:13 host
+ * ident[pid]:"), short-iso ("2021-09-14T09:36:13+0000 host ..."), json
+ * ("{"__CURSOR" ...) or export ("__CURSOR=").
+ */
+static int
+classify_is_journal(const unsigned char *h, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (h[i] == ' ' || h[i] == '\n' || h[i] == '\r'))
+		i++;
+	/* Skip a "-- Logs begin at ..." or "-- Journal begins ..." header. */
+	if (n - i > 3 && h[i] == '-' && h[i + 1] == '-' && h[i + 2] == ' ') {
+		while (i < n && h[i] != '\n')
+			i++;
+		i++;
+	}
+	if (i >= n)
+		return 0;
+	if (n - i > 9 && memcmp(h + i, "__CURSOR=", 9) == 0)
+		return 1;
+	if (n - i > 12 && h[i] == '{' &&
+	    memmem(h + i, n - i, "\"__REALTIME_TIMESTAMP\"", 22) != NULL)
+		return 1;
+	if (n - i > 16 && classify_is_month(h + i) && h[i + 3] == ' ' &&
+	    h[i + 6] == ' ' && h[i + 9] == ':' && h[i + 12] == ':')
+		return 1;
+	/* short-iso: "2021-09-14T09:36:13+0000 host ident[pid]:" */
+	if (n - i > 25 && h[i + 4] == '-' && h[i + 10] == 'T' &&
+	    (h[i + 19] == '+' || h[i + 19] == '-' || h[i + 19] == '.' ||
+	    h[i + 19] == 'Z')) {
+		const unsigned char *sp, *colon, *end = h + n;
+
+		sp = memchr(h + i, ' ', n - i);
+		if (sp == NULL || sp - (h + i) > 40)
+			return 0;
+		/* "<ts> host ident...: " has a colon-space before the first
+		 * klog-ish severity; RFC3339 oc logs lines start the message
+		 * right after the stamp instead. */
+		sp = memchr(sp + 1, ' ', (size_t)(end - sp - 1));
+		if (sp == NULL)
+			return 0;
+		colon = memchr(h + i, '\n', n - i);
+		if (colon == NULL)
+			colon = end;
+		return sp < colon && sp[-1] == ':';
+	}
+	return 0;
+}
+
+void
+classify(const char *path, const void *head, size_t headlen,
+    struct classification *c)
+{
+	const unsigned char *h = head;
+	const char *base, *rest;
+	size_t n;
+
+	memset(c, 0, sizeof *c);
+	base = util_basename(path);
+
+	if (headlen > 0 && !classify_is_text(h, headlen)) {
+		c->kind = KIND_BINARY;
+		return;
+	}
+
+	if ((rest = classify_anchor(path, "host_service_logs")) != NULL) {
+		rest = classify_component(rest, c->role, sizeof c->role);
+		if (classify_has_suffix(base, "_service.log")) {
+			n = strlen(base) - strlen("_service.log");
+			if (n >= sizeof c->unit)
+				n = sizeof c->unit - 1;
+			memcpy(c->unit, base, n);
+			c->unit[n] = '\0';
+		}
+		c->kind = KIND_SERVICE_LOG;
+		return;
+	}
+
+	if ((rest = classify_anchor(path, "etcd_info")) != NULL &&
+	    classify_has_suffix(base, ".json")) {
+		c->kind = KIND_ETCD_INFO;
+		return;
+	}
+
+	/* namespaces/<ns>/pods/<pod>/<container>/<container>/logs/<file> */
+	if ((rest = classify_anchor(path, "namespaces")) != NULL) {
+		rest = classify_component(rest, c->namespace,
+		    sizeof c->namespace);
+		if (strncmp(rest, "pods/", 5) == 0 &&
+		    strstr(rest, "/logs/") != NULL &&
+		    classify_has_suffix(base, ".log")) {
+			rest = classify_component(rest + 5, c->pod,
+			    sizeof c->pod);
+			classify_component(rest, c->container,
+			    sizeof c->container);
+			c->previous = strncmp(base, "previous", 8) == 0;
+			c->insecure = strstr(base, ".insecure.") != NULL;
+			c->kind = KIND_POD_LOG;
+			return;
+		}
+	}
+
+	/* Insights: conditional/namespaces/<ns>/pods/<pod>/containers/<c>/logs/ */
+	if ((rest = classify_anchor(path, "containers")) != NULL &&
+	    strstr(path, "/pods/") != NULL && strstr(rest, "logs/") != NULL &&
+	    classify_has_suffix(base, ".log")) {
+		const char *ns = classify_anchor(path, "namespaces");
+		const char *pods = classify_anchor(path, "pods");
+
+		if (ns != NULL)
+			classify_component(ns, c->namespace,
+			    sizeof c->namespace);
+		if (pods != NULL)
+			classify_component(pods, c->pod, sizeof c->pod);
+		classify_component(rest, c->container, sizeof c->container);
+		c->kind = KIND_POD_LOG;
+		return;
+	}
+
+	if (strcmp(base, "timestamp") == 0) {
+		c->kind = KIND_TIMESTAMP;
+		return;
+	}
+	if (strcmp(base, "version") == 0) {
+		c->kind = KIND_VERSION;
+		return;
+	}
+	if (strcmp(base, "install-config") == 0 ||
+	    strcmp(base, "install-config.yaml") == 0) {
+		c->kind = KIND_INSTALL_CONFIG;
+		return;
+	}
+
+	if (classify_has_suffix(base, ".yaml") ||
+	    classify_has_suffix(base, ".yml")) {
+		c->kind = KIND_RESOURCE;
+		return;
+	}
+	if (classify_has_suffix(base, ".json")) {
+		c->kind = (classify_anchor(path, "config") != NULL ||
+		    classify_anchor(path, "events") != NULL ||
+		    classify_anchor(path, "conditional") != NULL ||
+		    classify_anchor(path, "aggregated") != NULL) &&
+		    classify_anchor(path, "namespaces") == NULL &&
+		    classify_anchor(path, "cluster-scoped-resources") == NULL ?
+		    KIND_INSIGHTS : KIND_RESOURCE;
+		return;
+	}
+
+	/* Everything else that is text: a journal or a log, by content. */
+	if (headlen > 0 && classify_is_journal(h, headlen)) {
+		c->kind = KIND_JOURNAL;
+		return;
+	}
+	if (classify_has_suffix(base, ".log") ||
+	    classify_has_suffix(base, ".txt") ||
+	    classify_has_suffix(base, ".out") ||
+	    strchr(base, '.') == NULL) {
+		c->kind = headlen > 0 ? KIND_LOG : KIND_OTHER;
+		return;
+	}
+	c->kind = KIND_OTHER;
+}
+
+const char *
+classify_kind_name(enum source_kind k)
+{
+	switch (k) {
+	case KIND_OTHER:		return "other";
+	case KIND_RESOURCE:		return "resource";
+	case KIND_POD_LOG:		return "pod_log";
+	case KIND_SERVICE_LOG:		return "service_log";
+	case KIND_JOURNAL:		return "journal";
+	case KIND_LOG:			return "log";
+	case KIND_ETCD_INFO:		return "etcd_info";
+	case KIND_INSIGHTS:		return "insights";
+	case KIND_INSTALL_CONFIG:	return "install_config";
+	case KIND_TIMESTAMP:		return "timestamp";
+	case KIND_VERSION:		return "version";
+	case KIND_BINARY:		return "binary";
+	case KIND_CONTAINER:		return "container";
+	case KIND_LINK:			return "link";
+	case KIND_SKIPPED:		return "skipped";
+	}
+	return "other";
+}

@@ -1,0 +1,191 @@
+/*
+ * `mgtriage grep DB PATTERN`: PCRE2 over the lines an index stored (all of
+ * them with --full-text, else warnings, errors and rule hits), filtered by
+ * node, source glob and time, printed as vpath:line: text.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "error.h"
+#include "index.h"
+#include "util.h"
+#include "xmalloc.h"
+
+static const char grep_sql[] =
+    "SELECT s.vpath, x.line_no, x.text, x.ts, coalesce(x.node, s.node)"
+    " FROM (SELECT source_id, line_no, text, ts, node FROM lines"
+    "       UNION SELECT source_id, line_no, text, ts, node FROM hits) x"
+    " JOIN sources s ON s.id = x.source_id"
+    " WHERE regexp(?1, x.text)"
+    " AND (?2 IS NULL OR coalesce(x.node, s.node) = ?2"
+    "      OR coalesce(x.node, s.node) LIKE ?2 || '.%')"
+    " AND (?3 IS NULL OR x.ts >= ?3)"
+    " AND (?4 IS NULL OR x.ts <= ?4)"
+    " ORDER BY s.id, x.line_no";
+
+/* A source glob matches at any path component, like rule sources. */
+static int
+grep_source_match(const char *glob, const char *vpath)
+{
+	const char *p, *inner;
+
+	inner = strrchr(vpath, '!');
+	inner = inner ? inner + 1 : vpath;
+	for (p = inner; p != NULL; p = strchr(p, '/')) {
+		if (*p == '/')
+			p++;
+		if (util_glob(glob, p))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+grep_full_text(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int full = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = "
+	    "'full_text'", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		full = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return full;
+}
+
+static int
+cmd_grep_exec(int argc, char **argv)
+{
+	const char *node = NULL, *glob = NULL, *since = NULL, *until = NULL;
+	char *pattern = NULL, esc[8192];
+	long long t_since = 0, t_until = 0, count = 0;
+	int opt, rc, caseless = 0, count_only = 0, status;
+	struct mgt_error err;
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	static const struct option longopts[] = {
+		{ "node", required_argument, NULL, 'n' },
+		{ "source", required_argument, NULL, 's' },
+		{ "since", required_argument, NULL, 'S' },
+		{ "until", required_argument, NULL, 'U' },
+		{ "ignore-case", no_argument, NULL, 'i' },
+		{ "count", no_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "n:s:ich", longopts,
+	    NULL)) != -1) {
+		switch (opt) {
+		case 'n': node = optarg; break;
+		case 's': glob = optarg; break;
+		case 'S': since = optarg; break;
+		case 'U': until = optarg; break;
+		case 'i': caseless = 1; break;
+		case 'c': count_only = 1; break;
+		case 'h':
+			printf("usage: mgtriage grep %s\n\n%s",
+			    cmd_grep_entry.args, cmd_grep_entry.help);
+			return MGT_EXIT_OK;
+		default:
+			return cmd_usage_error(&cmd_grep_entry,
+			    "unknown option");
+		}
+	}
+	if (argc - optind != 2)
+		return cmd_usage_error(&cmd_grep_entry,
+		    "expected an index and a pattern");
+	if (since != NULL && cmd_parse_time(since, &t_since) != 0)
+		return cmd_usage_error(&cmd_grep_entry, "--since: bad time "
+		    "'%s' (use 2021-09-14T10:00:00Z or '2021-09-14 10:00')",
+		    since);
+	if (until != NULL && cmd_parse_time(until, &t_until) != 0)
+		return cmd_usage_error(&cmd_grep_entry, "--until: bad time "
+		    "'%s' (use 2021-09-14T10:00:00Z or '2021-09-14 10:00')",
+		    until);
+	mgt_error_clear(&err);
+	if ((rc = index_open(argv[optind], 1, &db, &err)) != MGT_OK) {
+		cmd_print_error(&err);
+		return MGT_EXIT_UNREADABLE;
+	}
+	xasprintf(&pattern, "%s%s", caseless ? "(?i)" : "",
+	    argv[optind + 1]);
+	if (sqlite3_prepare_v2(db, grep_sql, -1, &st, NULL) != SQLITE_OK) {
+		fprintf(stderr, "mgtriage grep: %s\n", sqlite3_errmsg(db));
+		status = MGT_EXIT_INTERNAL;
+		goto out;
+	}
+	sqlite3_bind_text(st, 1, pattern, -1, SQLITE_STATIC);
+	if (node != NULL)
+		sqlite3_bind_text(st, 2, node, -1, SQLITE_STATIC);
+	if (since != NULL)
+		sqlite3_bind_int64(st, 3, t_since);
+	if (until != NULL)
+		sqlite3_bind_int64(st, 4, t_until);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *vpath = (const char *)sqlite3_column_text(st, 0);
+
+		if (glob != NULL && !grep_source_match(glob, vpath))
+			continue;
+		count++;
+		if (count_only)
+			continue;
+		util_escape_n((const char *)sqlite3_column_text(st, 2),
+		    (size_t)sqlite3_column_bytes(st, 2), esc, sizeof esc);
+		printf("%s:%lld: %s\n", vpath,
+		    (long long)sqlite3_column_int64(st, 1), esc);
+	}
+	if (rc != SQLITE_DONE) {
+		fprintf(stderr, "mgtriage grep: %s\n", sqlite3_errmsg(db));
+		status = MGT_EXIT_USAGE;
+		goto out;
+	}
+	if (count_only)
+		printf("%lld\n", count);
+	if (!grep_full_text(db))
+		fprintf(stderr, "mgtriage grep: note: this index keeps only "
+		    "warning/error lines and rule hits; index with "
+		    "--full-text to search every line\n");
+	status = count > 0 ? MGT_EXIT_OK : 1;
+out:
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	free(pattern);
+	return status;
+}
+
+const struct cmd_entry cmd_grep_entry = {
+	"grep", "DB PATTERN [--node N] [--source GLOB] [--since T] [--until T]",
+	"Search the indexed log lines with a PCRE2 pattern",
+	"Prints 'vpath:line: text' for every stored log line matching\n"
+	"PATTERN (PCRE2 syntax), in input order.  An index built with\n"
+	"--full-text holds every line; by default it holds warning, error\n"
+	"and fatal lines plus every line a rule pattern matched.\n"
+	"\n"
+	"Options:\n"
+	"  -n, --node NODE     lines of this node (short host names match\n"
+	"                      the node's full name)\n"
+	"  -s, --source GLOB   lines of sources whose path matches GLOB at any\n"
+	"                      directory level ('*' within a name, '**' across)\n"
+	"      --since T       lines at or after T (2021-09-14T10:00:00Z,\n"
+	"                      '2021-09-14 10:00', 2021-09-14; UTC)\n"
+	"      --until T       lines at or before T\n"
+	"  -i, --ignore-case   caseless match\n"
+	"  -c, --count         print only the number of matching lines\n"
+	"  -h, --help          this help\n"
+	"\n"
+	"Exit status: 0 when a line matched, 1 when none did (as grep(1)),\n"
+	"2 for a bad pattern or option, 3 when DB is not readable.\n"
+	"\n"
+	"Example:\n"
+	"  mgtriage grep mg.db 'Marking Degraded' --source 'machine-config-daemon-*/**'\n",
+	cmd_grep_exec
+};

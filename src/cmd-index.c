@@ -1,0 +1,118 @@
+/*
+ * `mgtriage index INPUT... -o FILE.db`: build the index only (resources,
+ * catalogue, stored lines, pattern hits of the rules), for `report`,
+ * `query`, `grep` and `timeline` to use later.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "cmd-ingest.h"
+#include "error.h"
+#include "index.h"
+#include "ingest.h"
+
+static int
+cmd_index_exec(int argc, char **argv)
+{
+	struct cmd_ingest ci;
+	struct ingest_result res;
+	struct mgt_error err;
+	const char *out = NULL;
+	int opt, rc, code;
+	static const struct option longopts[] = {
+		CMD_INGEST_LONGOPTS,
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+
+	cmd_ingest_init(&ci);
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:qh" CMD_INGEST_SHORTOPTS,
+	    longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			printf("usage: mgtriage %s %s\n\n%s",
+			    cmd_index_entry.name, cmd_index_entry.args,
+			    cmd_index_entry.help);
+			cmd_ingest_free(&ci);
+			return MGT_EXIT_OK;
+		default:
+			if ((rc = cmd_ingest_option(&ci, &cmd_index_entry, opt,
+			    optarg)) >= 0) {
+				if (rc != MGT_EXIT_OK) {
+					cmd_ingest_free(&ci);
+					return rc;
+				}
+				break;
+			}
+			cmd_ingest_free(&ci);
+			return cmd_usage_error(&cmd_index_entry,
+			    "unknown option");
+		}
+	}
+	if (optind >= argc) {
+		cmd_ingest_free(&ci);
+		return cmd_usage_error(&cmd_index_entry, "no input given");
+	}
+	if (out == NULL) {
+		cmd_ingest_free(&ci);
+		return cmd_usage_error(&cmd_index_entry,
+		    "-o FILE.db is required");
+	}
+	mgt_error_clear(&err);
+	if (cmd_check_output(out, argv + optind, argc - optind,
+	    ci.allow_output_in_input, &err) != MGT_OK) {
+		cmd_print_error(&err);
+		cmd_ingest_free(&ci);
+		return MGT_EXIT_USAGE;
+	}
+	if ((rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
+		cmd_ingest_free(&ci);
+		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
+	}
+	rc = ingest_run((const char *const *)(argv + optind),
+	    (size_t)(argc - optind), out, &ci.opt, &res, &err);
+	if (rc != MGT_OK) {
+		cmd_print_error(&err);
+		cmd_ingest_free(&ci);
+		return MGT_EXIT_INTERNAL;
+	}
+	code = ingest_exit_code(&res);
+	if (!ci.opt.quiet)
+		fprintf(stderr, "mgtriage: indexed %lld files, %lld objects, "
+		    "%lld log lines, %lld hits into %s (%ld problems)\n",
+		    res.sources, res.resources, res.lines, res.hits, out,
+		    res.problems[1] + res.problems[2]);
+	cmd_ingest_free(&ci);
+	return code;
+}
+
+const struct cmd_entry cmd_index_entry = {
+	"index", "INPUT... -o FILE.db [OPTIONS]",
+	"Build the SQLite index of one case, without reporting",
+	"Reads every INPUT (a must-gather archive or directory, node journals,\n"
+	"log files; several inputs are one case) in one pass and writes the\n"
+	"index to FILE.db (written to a temporary name, renamed when done).\n"
+	"The rules' log patterns run during the pass and their hits are\n"
+	"stored, so 'mgtriage report FILE.db' needs no input again.\n"
+	"\n"
+	"Options:\n"
+	"  -o, --output FILE.db   the index to write (required)\n"
+	CMD_INGEST_HELP
+	"  -h, --help             this help\n"
+	"\n"
+	"Example:\n"
+	"  mgtriage index must-gather.tar.gz -o mg.db\n"
+	"  mgtriage query mg.db 'SELECT kind, count(*) FROM resources GROUP BY 1'\n",
+	cmd_index_exec
+};

@@ -1,0 +1,78 @@
+/*
+ * Options shared by the commands that ingest inputs (index, analyze,
+ * corpus): limits, index flags, rule directories, quiet and progress.
+ */
+#ifndef MGT_CMD_INGEST_H
+#define MGT_CMD_INGEST_H
+
+#include <getopt.h>
+
+#include "cmd.h"
+#include "ingest.h"
+#include "rule.h"
+
+/* Long-only option codes, above any short option character. */
+enum {
+	CMD_OPT_LIMIT = 256,
+	CMD_OPT_FULL_TEXT,
+	CMD_OPT_FTS,
+	CMD_OPT_RULES,
+	CMD_OPT_NO_DEFAULT_RULES,
+	CMD_OPT_PROGRESS,
+	CMD_OPT_NO_PROGRESS,
+	CMD_OPT_ALLOW_OUTPUT_IN_INPUT,
+	CMD_OPT_STRICT_RULES
+};
+
+#define CMD_INGEST_SHORTOPTS ""
+#define CMD_INGEST_LONGOPTS						\
+	{ "limit", required_argument, NULL, CMD_OPT_LIMIT },		\
+	{ "full-text", no_argument, NULL, CMD_OPT_FULL_TEXT },		\
+	{ "fts", no_argument, NULL, CMD_OPT_FTS },			\
+	{ "rules", required_argument, NULL, CMD_OPT_RULES },		\
+	{ "no-default-rules", no_argument, NULL, CMD_OPT_NO_DEFAULT_RULES }, \
+	{ "strict-rules", no_argument, NULL, CMD_OPT_STRICT_RULES },	\
+	{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },		\
+	{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },	\
+	{ "allow-output-in-input", no_argument, NULL,			\
+	    CMD_OPT_ALLOW_OUTPUT_IN_INPUT },				\
+	{ "quiet", no_argument, NULL, 'q' }
+
+#define CMD_INGEST_HELP							\
+	"      --full-text        store every log line (default: warnings,\n" \
+	"                         errors and rule hits only)\n"		\
+	"      --fts              add a full-text (FTS5) index over stored lines\n" \
+	"      --rules DIR        load rules from DIR too (repeatable)\n" \
+	"      --no-default-rules do not load the built-in rules\n"	\
+	"      --strict-rules     a bad rule file is an error (exit 2)\n" \
+	"      --limit NAME=VAL   change a limit, e.g. max-depth=3,\n"	\
+	"                         max-member-bytes=1G (see mgtriage(1))\n" \
+	"      --allow-output-in-input  write the output inside an input dir\n" \
+	"  -q, --quiet            no per-problem lines on stderr\n"	\
+	"      --[no-]progress    progress on stderr (default: if a tty)\n"
+
+struct cmd_ingest {
+	struct ingest_options	 opt;
+	struct ruleset		 rules;
+	char		       **rule_dirs;
+	int			 nrule_dirs;
+	int			 default_rules;
+	int			 strict_rules;
+	int			 allow_output_in_input;
+	int			 progress_set;
+};
+
+void	 cmd_ingest_init(struct cmd_ingest *);
+void	 cmd_ingest_free(struct cmd_ingest *);
+/*
+ * Handle one option.  Returns -1 if opt is not an ingest option,
+ * MGT_EXIT_OK if handled, or an exit code after printing a usage error.
+ */
+int	 cmd_ingest_option(struct cmd_ingest *, const struct cmd_entry *,
+	    int opt, const char *arg);
+/* Load the default and --rules directories, print rule diagnostics.
+ * Returns MGT_OK, or MGT_ERR_RULE when --strict-rules and a rule is bad or
+ * no valid rule remains while rules were asked for. */
+int	 cmd_ingest_load_rules(struct cmd_ingest *, struct mgt_error *);
+
+#endif

@@ -1,0 +1,190 @@
+/*
+ * The subcommand table and helpers shared by the cmd-*.c files.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "parse-log.h"
+#include "util.h"
+#include "xmalloc.h"
+
+const struct cmd_entry *const cmd_table[] = {
+	&cmd_index_entry,
+	&cmd_query_entry,
+	&cmd_grep_entry,
+	&cmd_help_entry,
+	NULL
+};
+
+const struct cmd_entry *
+cmd_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; cmd_table[i] != NULL; i++)
+		if (strcmp(cmd_table[i]->name, name) == 0)
+			return cmd_table[i];
+	return NULL;
+}
+
+int
+cmd_usage_error(const struct cmd_entry *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "mgtriage %s: ", e->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nusage: mgtriage %s %s\n"
+	    "Try 'mgtriage help %s' for more information.\n", e->name,
+	    e->args, e->name);
+	return MGT_EXIT_USAGE;
+}
+
+void
+cmd_print_error(const struct mgt_error *err)
+{
+	char buf[4096], esc[4096];
+
+	mgt_error_format(err, buf, sizeof buf);
+	util_escape(buf, esc, sizeof esc);
+	fprintf(stderr, "mgtriage: %s\n", esc);
+}
+
+int
+cmd_exit_for(int status)
+{
+	switch (status) {
+	case MGT_OK:
+		return MGT_EXIT_OK;
+	case MGT_ERR_USAGE:
+	case MGT_ERR_RULE:
+		return MGT_EXIT_USAGE;
+	case MGT_ERR_EMPTY:
+	case MGT_ERR_FORMAT:
+		return MGT_EXIT_UNREADABLE;
+	default:
+		return MGT_EXIT_INTERNAL;
+	}
+}
+
+static int
+cmd_is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *
+cmd_default_rules_dir(void)
+{
+	static char exe[PATH_MAX];
+	const char *env;
+	ssize_t n;
+
+	if ((env = getenv("MGTRIAGE_RULES_DIR")) != NULL && *env != '\0')
+		return env;
+	/* Uninstalled: the binary sits in the build tree. */
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if (strncmp(exe, MGT_BUILDDIR "/", strlen(MGT_BUILDDIR) + 1) ==
+		    0 && cmd_is_dir(MGT_SRCDIR "/rules"))
+			return MGT_SRCDIR "/rules";
+	}
+	if (cmd_is_dir(MGT_PKGDATADIR "/rules"))
+		return MGT_PKGDATADIR "/rules";
+	return MGT_SRCDIR "/rules";
+}
+
+int
+cmd_check_output(const char *out, char *const *inputs, int ninputs,
+    int allow_in_input, struct mgt_error *err)
+{
+	struct stat st;
+	char dir[PATH_MAX], rdir[PATH_MAX], rin[PATH_MAX];
+	const char *slash;
+	size_t n;
+	int i;
+
+	if (lstat(out, &st) == 0) {
+		if (S_ISLNK(st.st_mode))
+			return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
+			    "output is a symbolic link; refusing to write "
+			    "through it");
+		if (S_ISDIR(st.st_mode))
+			return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
+			    "output is a directory");
+	}
+	if (allow_in_input)
+		return MGT_OK;
+	slash = strrchr(out, '/');
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else {
+		n = (size_t)(slash - out);
+		if (n == 0)
+			n = 1;
+		if (n >= sizeof dir)
+			n = sizeof dir - 1;
+		memcpy(dir, out, n);
+		dir[n] = '\0';
+	}
+	if (realpath(dir, rdir) == NULL)
+		return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
+		    "output directory %s does not exist", dir);
+	for (i = 0; i < ninputs; i++) {
+		if (!cmd_is_dir(inputs[i]) || realpath(inputs[i], rin) == NULL)
+			continue;
+		n = strlen(rin);
+		if (strncmp(rdir, rin, n) == 0 &&
+		    (rdir[n] == '\0' || rdir[n] == '/'))
+			return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
+			    "output lies inside the input directory %s (it "
+			    "would be read as input next time); use "
+			    "--allow-output-in-input to do it anyway",
+			    inputs[i]);
+	}
+	return MGT_OK;
+}
+
+int
+cmd_parse_time(const char *s, long long *us)
+{
+	int64_t ts;
+	int y, mo, d, h = 0, mi = 0, se = 0, n;
+
+	if (parse_log_rfc3339(s, strlen(s), &ts) == strlen(s)) {
+		*us = ts;
+		return 0;
+	}
+	n = sscanf(s, "%4d-%2d-%2d%*[ T]%2d:%2d:%2d", &y, &mo, &d, &h, &mi,
+	    &se);
+	if (n != 3 && n != 5 && n != 6)
+		return -1;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
+	    se > 60)
+		return -1;
+	*us = parse_log_utc(y, mo, d, h, mi, se, 0);
+	return 0;
+}
+
+int
+cmd_want_color(int fd)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (nc != NULL && *nc != '\0')
+		return 0;
+	return isatty(fd);
+}

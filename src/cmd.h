@@ -1,0 +1,57 @@
+/*
+ * The subcommand table and what the subcommands share: usage errors,
+ * printing mgt_errors, finding the rule directory, output safety checks.
+ */
+#ifndef MGT_CMD_H
+#define MGT_CMD_H
+
+#include "error.h"
+#include "mgt-limits.h"
+
+struct cmd_entry {
+	const char	*name;
+	const char	*args;		/* "INPUT... -o FILE" */
+	const char	*summary;	/* one line for the command list */
+	const char	*help;		/* full help: options, examples */
+	int		(*exec)(int argc, char **argv);	/* returns enum mgt_exit */
+};
+
+extern const struct cmd_entry cmd_analyze_entry;
+extern const struct cmd_entry cmd_index_entry;
+extern const struct cmd_entry cmd_report_entry;
+extern const struct cmd_entry cmd_query_entry;
+extern const struct cmd_entry cmd_grep_entry;
+extern const struct cmd_entry cmd_timeline_entry;
+extern const struct cmd_entry cmd_rules_entry;
+extern const struct cmd_entry cmd_corpus_entry;
+extern const struct cmd_entry cmd_help_entry;
+
+/* NULL-terminated, in the order --help lists them. */
+extern const struct cmd_entry *const cmd_table[];
+
+const struct cmd_entry *cmd_find(const char *name);
+/* "mgtriage CMD: message" + a hint to `mgtriage help CMD`; returns
+ * MGT_EXIT_USAGE. */
+int	 cmd_usage_error(const struct cmd_entry *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* "mgtriage: where:line: message" on stderr. */
+void	 cmd_print_error(const struct mgt_error *);
+/* Exit code for a failed status (usage 2, input 3, else 4). */
+int	 cmd_exit_for(int status);
+/* The built-in rule directory: $MGTRIAGE_RULES_DIR, the source tree's
+ * rules/ when run from the build tree, else the installed one. */
+const char *cmd_default_rules_dir(void);
+/*
+ * Refuse an output path that is a symlink, a directory, or lies inside one
+ * of the input directories (we would scan our own output).  Returns MGT_OK
+ * or MGT_ERR_USAGE with err filled.
+ */
+int	 cmd_check_output(const char *out, char *const *inputs, int ninputs,
+	    int allow_in_input, struct mgt_error *);
+/* Parse "2021-09-14T10:00:00Z", "2021-09-14 10:00", "2021-09-14" (UTC)
+ * into microseconds; returns 0 on success. */
+int	 cmd_parse_time(const char *, long long *us);
+/* Is colour wanted on stream fd (a tty and NO_COLOR unset)? */
+int	 cmd_want_color(int fd);
+
+#endif

@@ -1,0 +1,64 @@
+/*
+ * Status codes, exit codes and the error record that carries details of a
+ * failure up the call chain.  Foreign codes (ARCHIVE_*, SQLITE_*, PCRE2,
+ * libyaml) are converted to these at module boundaries.
+ */
+#ifndef MGT_ERROR_H
+#define MGT_ERROR_H
+
+#include <stdarg.h>
+
+/* What a function that can fail returns. */
+enum mgt_status {
+	MGT_OK = 0,
+	MGT_ERR_NOMEM,		/* allocation failed */
+	MGT_ERR_USAGE,		/* bad command line or option value */
+	MGT_ERR_IO,		/* read or write failed */
+	MGT_ERR_FORMAT,		/* input is not in the expected format */
+	MGT_ERR_LIMIT,		/* a configured limit was hit */
+	MGT_ERR_RULE,		/* a rule file is invalid */
+	MGT_ERR_DB,		/* SQLite failed */
+	MGT_ERR_EMPTY,		/* input is empty */
+	MGT_ERR_INTERNAL	/* a bug */
+};
+
+/*
+ * Process exit codes, documented in --help and mgtriage(1).  Findings change
+ * the exit code only with --fail-on.
+ */
+enum mgt_exit {
+	MGT_EXIT_OK = 0,		/* complete, nothing skipped */
+	MGT_EXIT_PARTIAL = 1,		/* complete, but input problems or limits hit */
+	MGT_EXIT_USAGE = 2,		/* usage, configuration or rule error */
+	MGT_EXIT_UNREADABLE = 3,	/* a top-level input cannot be read */
+	MGT_EXIT_INTERNAL = 4,		/* internal, resource or output failure */
+	MGT_EXIT_FINDINGS = 5		/* a finding at or above --fail-on */
+};
+
+#define MGT_ERROR_MSG_MAX 1024
+#define MGT_ERROR_WHERE_MAX 1024
+
+/* Details of one failure: what went wrong and where. */
+struct mgt_error {
+	int		 code;				/* enum mgt_status */
+	char		 where[MGT_ERROR_WHERE_MAX];	/* file or virtual path, may be "" */
+	long long	 offset;			/* byte offset, -1 if unknown */
+	long		 line;				/* 1-based line, 0 if unknown */
+	char		 msg[MGT_ERROR_MSG_MAX];	/* human-readable reason */
+};
+
+void	 mgt_error_clear(struct mgt_error *);
+/* Fill err (if not NULL) and return code, so callers can write
+ * "return mgt_error_set(err, MGT_ERR_IO, path, -1, 0, "...")". */
+int	 mgt_error_set(struct mgt_error *, int code, const char *where,
+	    long long offset, long line, const char *fmt, ...)
+	    __attribute__((format(printf, 6, 7)));
+int	 mgt_error_vset(struct mgt_error *, int code, const char *where,
+	    long long offset, long line, const char *fmt, va_list)
+	    __attribute__((format(printf, 6, 0)));
+/* "where:line: msg" or "where: offset N: msg" into buf. */
+const char *mgt_error_format(const struct mgt_error *, char *buf, size_t len);
+/* Short stable name of a status, e.g. "io". */
+const char *mgt_status_name(int code);
+
+#endif

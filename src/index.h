@@ -1,0 +1,132 @@
+/*
+ * The SQLite index: the contract between ingest and the rules.  Writing
+ * goes to a temporary file next to the target (one transaction,
+ * synchronous=OFF) that is renamed over the target only when complete.
+ * The schema and views are documented in doc/index-schema.md.
+ */
+#ifndef MGT_INDEX_H
+#define MGT_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+
+#include "problem.h"
+
+struct mgt_error;
+struct index;
+
+#define INDEX_SCHEMA_VERSION 1
+
+/* index_create flags */
+#define INDEX_FULL_TEXT	0x1	/* store every log line, not only W/E/F and hits */
+#define INDEX_FTS	0x2	/* add an FTS5 table over the stored lines */
+
+/* A row of the sources table. */
+struct index_source {
+	const char	*vpath;
+	const char	*kind;		/* classify_kind_name() */
+	long long	 size;		/* decompressed bytes read */
+	int		 depth;
+	const char	*node;		/* NULL or "" when unknown */
+	const char	*namespace;
+	const char	*pod;
+	const char	*container;
+	const char	*unit;
+	int		 previous;	/* previous container run */
+	int64_t		 first_ts;	/* LOG_TS_NONE if none */
+	int64_t		 last_ts;
+	long long	 lines;
+	long long	 resources;
+	const char	*status;	/* "ok", "partial", "skipped", "error" */
+	const char	*link;		/* link target, or NULL */
+};
+
+/* A stored log line. */
+struct index_line {
+	int64_t		 source_id;
+	long		 line_no;	/* 1-based, in the decompressed member */
+	int64_t		 ts;		/* UTC us, LOG_TS_NONE if unknown */
+	char		 severity;	/* 'I' 'W' 'E' 'F' or 0 */
+	const char	*node;		/* line's node (journals name it per line), may be NULL */
+	const char	*text;		/* the whole line, as read (not NUL-terminated) */
+	size_t		 text_len;
+};
+
+/* A pattern hit recorded during ingest. */
+struct index_hit {
+	const char	*rule_id;
+	const char	*evidence;	/* evidence item name in the rule */
+	int64_t		 source_id;
+	long		 line_no;
+	int64_t		 ts;
+	const char	*node;
+	const char	*text;		/* the matched line */
+	size_t		 text_len;
+	const char	*captures;	/* JSON object of named captures, or NULL */
+};
+
+/*
+ * Create a new index that will become path on index_commit().  Fails if the
+ * temporary file cannot be created.  On success *out owns the connection.
+ */
+int	 index_create(const char *path, int flags, struct index **out,
+	    struct mgt_error *);
+/* The underlying connection (for prepared statements of other modules). */
+sqlite3	*index_db(struct index *);
+
+int	 index_add_source(struct index *, const struct index_source *,
+	    int64_t *source_id, struct mgt_error *);
+/* Update counts, times, status and size of a source after reading it. */
+int	 index_update_source(struct index *, int64_t source_id,
+	    const struct index_source *, struct mgt_error *);
+/*
+ * Add one object seen in source_id at line.  Objects are unique by (api
+ * group, kind, namespace, name): a second sighting adds a resource_files row
+ * and replaces doc only when its resourceVersion is newer.
+ */
+int	 index_add_resource(struct index *, int64_t source_id, long line,
+	    const cJSON *obj, struct mgt_error *);
+/* Add an object under an explicit kind/namespace/name (install-config, etcd_info). */
+int	 index_add_synthetic(struct index *, int64_t source_id, long line,
+	    const char *api_version, const char *kind, const char *namespace,
+	    const char *name, const cJSON *doc, struct mgt_error *);
+int	 index_add_line(struct index *, const struct index_line *,
+	    struct mgt_error *);
+/* Record that line_no of source_id starts at byte offset (sparse). */
+int	 index_add_offset(struct index *, int64_t source_id, long line_no,
+	    long long offset, struct mgt_error *);
+int	 index_add_hit(struct index *, const struct index_hit *,
+	    struct mgt_error *);
+int	 index_add_problem(struct index *, const struct problem *,
+	    struct mgt_error *);
+int	 index_set_meta(struct index *, const char *key, const char *value,
+	    struct mgt_error *);
+/* Finish: build derived tables, commit, close, rename over the target. */
+int	 index_commit(struct index *, struct mgt_error *);
+/* Abandon: close and remove the temporary file.  Frees the index. */
+void	 index_discard(struct index *);
+
+/*
+ * Open an existing index.  readonly opens with SQLITE_OPEN_READONLY and
+ * refuses writes (query_only).  Registers the SQL functions.  Checks the
+ * schema version.
+ */
+int	 index_open(const char *path, int readonly, sqlite3 **out,
+	    struct mgt_error *);
+
+/*
+ * SQL functions for rules and queries:
+ *   regexp(pattern, text)       PCRE2 (JIT, cached), 1/0, NULL if either NULL
+ *   cidr_contains(cidr, ip)     1/0, NULL if either is not an address
+ *   ip_in_any(ip, json_array)   1 if ip is in any CIDR of the array, 0 if in
+ *                               none, NULL if ip or every CIDR is unparsable
+ *   is_ip(text)                 1 if an IPv4/IPv6 address
+ *   mgt_ts(text)                RFC3339 -> UTC microseconds, NULL if not
+ *   mgt_time(us)                UTC microseconds -> "YYYY-MM-DDTHH:MM:SS.ffffffZ"
+ */
+int	 sqlfunc_register(sqlite3 *);
+
+#endif

@@ -1,0 +1,270 @@
+/*
+ * Reading a log member: cut the stream into whole lines (a line split over
+ * two blocks is joined in a bounded carry buffer), parse each line's prefix
+ * for time, severity and host, store the lines the index keeps, and hand
+ * each block of whole lines to the pattern matcher.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "error.h"
+#include "ingest-private.h"
+#include "parse-log.h"
+#include "xmalloc.h"
+
+/* Record line offsets every this many lines, for re-streaming. */
+#define INGEST_OFFSET_EVERY 1000
+
+struct ingest_carry {
+	char		*buf;
+	size_t		 len;
+	size_t		 cap;
+	int		 overflow;	/* the line was longer than max_line */
+};
+
+struct ingest_log {
+	struct index_source	*s;
+	long long		 offset;	/* byte offset of the next line */
+	char			 host[256];	/* last journal host seen */
+};
+
+static int
+ingest_year_of(int64_t us)
+{
+	time_t t = (time_t)(us / 1000000);
+	struct tm tm;
+
+	if (gmtime_r(&t, &tm) == NULL)
+		return 0;
+	return tm.tm_year + 1900;
+}
+
+/* "-- Logs begin at Tue 2021-09-14 09:33:00 UTC, end at ..." */
+static void
+ingest_journal_header(struct ingest *in, const char *line, size_t len)
+{
+	const char *p;
+	int year;
+
+	if (len < 30 || memcmp(line, "-- ", 3) != 0)
+		return;
+	for (p = line; p + 5 <= line + len; p++) {
+		if (p[0] >= '1' && p[0] <= '2' && p[4] == '-' &&
+		    sscanf(p, "%4d-", &year) == 1 && year > 1990 &&
+		    year < 2200) {
+			in->year_hint = year;
+			return;
+		}
+	}
+}
+
+static void
+ingest_grow_block(struct ingest *in, size_t n)
+{
+	if (n <= in->block_cap)
+		return;
+	while (in->block_cap < n)
+		in->block_cap = in->block_cap ? in->block_cap * 2 : 4096;
+	in->block_ts = xreallocarray(in->block_ts, in->block_cap,
+	    sizeof *in->block_ts);
+	in->block_sev = xreallocarray(in->block_sev, in->block_cap, 1);
+}
+
+/* Process a buffer of whole lines (the last may lack its '\n'). */
+static int
+ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
+    size_t len)
+{
+	struct log_record rec;
+	struct index_line il;
+	struct mgt_error err;
+	const char *p = buf, *end = buf + len, *nl;
+	size_t n = 0, l, i;
+	int64_t ts;
+	char sev;
+	int store_all = (in->opt->index_flags & INDEX_FULL_TEXT) != 0;
+	char host[256];
+
+	for (nl = p; nl < end && (nl = memchr(nl, '\n', (size_t)(end - nl)));
+	    nl++)
+		n++;
+	if (len > 0 && buf[len - 1] != '\n')
+		n++;
+	ingest_grow_block(in, n);
+	in->block_first = in->line_no + 1;
+
+	for (i = 0; p < end; i++) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (l > 0 && p[l - 1] == '\r')
+			l--;
+		in->line_no++;
+		parse_log_line(p, l, in->year_hint, &rec);
+		host[0] = '\0';
+		if (rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE) {
+			in->record_ts = rec.ts;
+			in->record_sev = rec.severity;
+			if (in->year_hint == 0 && !rec.ts_year_guessed)
+				in->year_hint = ingest_year_of(rec.ts);
+		} else if (rec.prefix == LOG_PREFIX_NONE && l > 3 &&
+		    p[0] == '-' && p[1] == '-')
+			ingest_journal_header(in, p, l);
+		if (rec.host != NULL && rec.host_len > 0 &&
+		    rec.host_len < sizeof host) {
+			memcpy(host, rec.host, rec.host_len);
+			host[rec.host_len] = '\0';
+		}
+		ts = rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE ?
+		    rec.ts : in->record_ts;
+		sev = rec.prefix != LOG_PREFIX_NONE ? rec.severity :
+		    in->record_sev;
+		in->block_ts[i] = ts;
+		in->block_sev[i] = sev;
+		if (ts != LOG_TS_NONE) {
+			if (lg->s->first_ts == LOG_TS_NONE || ts < lg->s->first_ts)
+				lg->s->first_ts = ts;
+			if (lg->s->last_ts == LOG_TS_NONE || ts > lg->s->last_ts)
+				lg->s->last_ts = ts;
+		}
+		if (in->line_no % INGEST_OFFSET_EVERY == 1 &&
+		    index_add_offset(in->idx, in->source_id, in->line_no,
+		    lg->offset, &err) != MGT_OK)
+			return ingest_db_error(in, &err);
+		if (store_all || sev == 'W' || sev == 'E' || sev == 'F') {
+			memset(&il, 0, sizeof il);
+			il.source_id = in->source_id;
+			il.line_no = in->line_no;
+			il.ts = ts;
+			il.severity = sev;
+			il.node = host[0] ? host : NULL;
+			il.text = p;
+			il.text_len = l > in->opt->limits.max_line ?
+			    in->opt->limits.max_line : l;
+			if (index_add_line(in->idx, &il, &err) != MGT_OK)
+				return ingest_db_error(in, &err);
+		}
+		lg->offset += (long long)(nl ? (size_t)(nl - p) + 1 :
+		    (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	in->res->lines += (long long)n;
+	return ingest_patterns_scan(in, buf, len);
+}
+
+static void
+ingest_carry_add(struct ingest *in, struct ingest_carry *c, const char *p,
+    size_t n)
+{
+	size_t max = in->opt->limits.max_line, room;
+
+	if (c->len >= max) {
+		c->overflow = 1;
+		return;
+	}
+	room = max - c->len;
+	if (n > room) {
+		n = room;
+		c->overflow = 1;
+	}
+	if (c->len + n > c->cap) {
+		c->cap = c->len + n < 4096 ? 4096 : (c->len + n) * 2;
+		if (c->cap > max + 1)
+			c->cap = max + 1;
+		c->buf = xreallocarray(c->buf, c->cap, 1);
+	}
+	memcpy(c->buf + c->len, p, n);
+	c->len += n;
+}
+
+/* The carried line is complete: process it alone. */
+static int
+ingest_carry_flush(struct ingest *in, struct ingest_log *lg,
+    struct ingest_carry *c)
+{
+	int rc;
+
+	if (c->overflow && !in->long_line_reported) {
+		problem_report(&in->sink, PROBLEM_WARNING, PCODE_LIMIT_LINE,
+		    in->vpath, lg->offset, in->line_no + 1,
+		    "line longer than max-line (%zu bytes): matched and "
+		    "stored truncated (further long lines in this file are "
+		    "not reported)", in->opt->limits.max_line);
+		in->long_line_reported = 1;
+	}
+	rc = ingest_lines(in, lg, c->buf, c->len);
+	c->len = 0;
+	c->overflow = 0;
+	return rc;
+}
+
+static int
+ingest_block(struct ingest *in, struct ingest_log *lg, struct ingest_carry *c,
+    const char *p, size_t len)
+{
+	const char *end = p + len, *nl, *last;
+	int rc;
+
+	if (c->len > 0 || c->overflow) {
+		nl = memchr(p, '\n', len);
+		if (nl == NULL) {
+			ingest_carry_add(in, c, p, len);
+			return MGT_OK;
+		}
+		ingest_carry_add(in, c, p, (size_t)(nl - p));
+		if ((rc = ingest_carry_flush(in, lg, c)) != MGT_OK)
+			return rc;
+		/* The skipped tail of an overlong line still counts as bytes. */
+		p = nl + 1;
+	}
+	if (p >= end)
+		return MGT_OK;
+	last = memrchr(p, '\n', (size_t)(end - p));
+	if (last != NULL) {
+		if ((rc = ingest_lines(in, lg, p, (size_t)(last + 1 - p))) !=
+		    MGT_OK)
+			return rc;
+		p = last + 1;
+	}
+	if (p < end)
+		ingest_carry_add(in, c, p, (size_t)(end - p));
+	return MGT_OK;
+}
+
+int
+ingest_log_member(struct ingest *in, struct source_member *m,
+    const void *head, size_t headlen, struct index_source *s)
+{
+	struct ingest_carry c;
+	struct ingest_log lg;
+	const void *buf;
+	size_t len;
+	int r = 0, rc = MGT_OK;
+
+	memset(&c, 0, sizeof c);
+	memset(&lg, 0, sizeof lg);
+	lg.s = s;
+	in->line_no = 0;
+	in->record_ts = LOG_TS_NONE;
+	in->record_sev = 0;
+	in->long_line_reported = 0;
+	ingest_patterns_select(in);
+
+	if (head != NULL && headlen > 0)
+		rc = ingest_block(in, &lg, &c, head, headlen);
+	while (rc == MGT_OK && (r = source_read(m, &buf, &len)) > 0) {
+		rc = ingest_block(in, &lg, &c, buf, len);
+		ingest_progress(in);
+	}
+	if (rc == MGT_OK && r < 0)
+		s->status = "partial";
+	if (rc == MGT_OK && (c.len > 0 || c.overflow))
+		rc = ingest_carry_flush(in, &lg, &c);
+	free(c.buf);
+	s->lines = in->line_no;
+	s->size = source_offset(m);
+	return rc;
+}

@@ -1,0 +1,85 @@
+/*
+ * State shared by the ingest files: the run (index, matcher, problem sink,
+ * counters) and the member being read.
+ */
+#ifndef MGT_INGEST_PRIVATE_H
+#define MGT_INGEST_PRIVATE_H
+
+#include <stdint.h>
+
+#include "classify.h"
+#include "index.h"
+#include "ingest.h"
+#include "match.h"
+#include "problem.h"
+#include "source.h"
+
+/* One pattern evidence item of a rule, as the matcher runs it. */
+struct ingest_pattern {
+	const struct rule		*rule;
+	const struct rule_evidence	*ev;
+	int				 id;		/* matcher id */
+	long				 stored;	/* hits stored over the run */
+	long				 seen;		/* hits seen over the run */
+	long				 source_stored;	/* hits stored in this source */
+	long				 source_seen;	/* hits seen in this source */
+	int				 capped;	/* a cap problem was reported */
+};
+
+struct ingest {
+	const struct ingest_options	*opt;
+	struct ingest_result		*res;
+	struct mgt_error		*fatal;		/* first DB error */
+	struct index			*idx;
+	struct problem_sink		 sink;
+	int				 db_failed;
+	int				 year_hint;	/* from timestamps seen so far */
+	double				 progress_at;
+	int				 progress_shown;
+
+	/* Patterns. */
+	struct matcher			*matcher;
+	struct ingest_pattern		*pats;
+	size_t				 npats;
+	unsigned char			*active;	/* per pattern id */
+	int				 any_active;
+
+	/* The member being read. */
+	int64_t				 source_id;
+	const char			*vpath;
+	const char			*path;
+	struct classification		 cls;
+
+	/* Line state of the member being read. */
+	long				 line_no;	/* lines so far */
+	int64_t				 record_ts;	/* ts of the current record */
+	char				 record_sev;
+	int64_t				*block_ts;	/* ts per line of the block */
+	char				*block_sev;
+	size_t				 block_cap;
+	long				 block_first;	/* line_no of block line 0 */
+	int				 long_line_reported;
+};
+
+int	 ingest_db_error(struct ingest *, const struct mgt_error *);
+void	 ingest_progress(struct ingest *);
+void	 ingest_progress_clear(struct ingest *);
+
+/* ingest-resource.c */
+int	 ingest_resource_member(struct ingest *, struct source_member *,
+	    const void *head, size_t headlen, struct index_source *);
+int	 ingest_small_member(struct ingest *, struct source_member *,
+	    const void *head, size_t headlen, struct index_source *);
+
+/* ingest-log.c */
+int	 ingest_log_member(struct ingest *, struct source_member *,
+	    const void *head, size_t headlen, struct index_source *);
+
+/* ingest-patterns.c */
+int	 ingest_patterns_init(struct ingest *, struct mgt_error *);
+void	 ingest_patterns_select(struct ingest *);
+int	 ingest_patterns_scan(struct ingest *, const char *block, size_t len);
+int	 ingest_patterns_finish(struct ingest *, struct mgt_error *);
+void	 ingest_patterns_free(struct ingest *);
+
+#endif

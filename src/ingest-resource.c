@@ -1,0 +1,314 @@
+/*
+ * Reading resource members: buffer one file (bounded by max-doc-bytes),
+ * parse it into objects and index them.  Knows the few places where the
+ * object does not name its own kind: the install-config embedded in
+ * configmap kube-system/cluster-config-v1, etcd_info JSON, and Insights
+ * archive files whose kind is given by their directory.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "ingest-private.h"
+#include "parse-log.h"
+#include "parse-resource.h"
+#include "util.h"
+#include "xmalloc.h"
+
+/* Insights archive directories (under config/) and the kind they hold. */
+static const struct ingest_insights_kind {
+	const char	*dir;
+	const char	*api_version;
+	const char	*kind;
+} ingest_insights_kinds[] = {
+	{ "config/node/", "v1", "Node" },
+	{ "config/machineconfigpools/", "machineconfiguration.openshift.io/v1",
+	    "MachineConfigPool" },
+	{ "config/machineconfigs/", "machineconfiguration.openshift.io/v1",
+	    "MachineConfig" },
+	{ "config/certificatesigningrequests/", "certificates.k8s.io/v1",
+	    "CertificateSigningRequest" },
+	{ "config/clusteroperator/", "config.openshift.io/v1",
+	    "ClusterOperator" },
+	{ "config/infrastructure.json", "config.openshift.io/v1",
+	    "Infrastructure" },
+	{ "config/network.json", "config.openshift.io/v1", "Network" },
+	{ "config/version.json", "config.openshift.io/v1", "ClusterVersion" },
+	{ "config/featuregate.json", "config.openshift.io/v1", "FeatureGate" },
+	{ "config/pod/", "v1", "Pod" },
+	{ "config/machines/", "machine.openshift.io/v1beta1", "Machine" },
+};
+
+struct ingest_res_ctx {
+	struct ingest		*in;
+	struct index_source	*s;
+	int			 reported_kindless;
+};
+
+/* Path after the Insights "config/" anchor, or NULL. */
+static const struct ingest_insights_kind *
+ingest_insights_kind(const char *path)
+{
+	size_t i;
+	const char *p;
+
+	for (i = 0; i < sizeof ingest_insights_kinds /
+	    sizeof ingest_insights_kinds[0]; i++) {
+		p = strstr(path, ingest_insights_kinds[i].dir);
+		if (p != NULL && (p == path || p[-1] == '/'))
+			return &ingest_insights_kinds[i];
+	}
+	return NULL;
+}
+
+static const char *
+ingest_str(const cJSON *obj, const char *a, const char *b)
+{
+	const cJSON *o;
+
+	o = cJSON_GetObjectItemCaseSensitive(obj, a);
+	if (b != NULL)
+		o = cJSON_GetObjectItemCaseSensitive(o, b);
+	return cJSON_IsString(o) ? o->valuestring : NULL;
+}
+
+/* "member_list.json" -> "member_list" into out. */
+static void
+ingest_stem(const char *path, char *out, size_t outlen)
+{
+	const char *base = util_basename(path), *dot;
+	size_t n;
+
+	dot = strrchr(base, '.');
+	n = dot != NULL ? (size_t)(dot - base) : strlen(base);
+	if (n >= outlen)
+		n = outlen - 1;
+	memcpy(out, base, n);
+	out[n] = '\0';
+}
+
+/* The install-config inside configmap kube-system/cluster-config-v1. */
+static int
+ingest_install_config(struct ingest *in, const cJSON *cm, long line)
+{
+	const char *text;
+	struct mgt_error err;
+	cJSON *doc;
+	int rc = MGT_OK;
+
+	text = ingest_str(cm, "data", "install-config");
+	if (text == NULL)
+		return MGT_OK;
+	doc = parse_resource_document(text, strlen(text), in->vpath, line,
+	    &in->opt->limits, &in->sink);
+	if (doc == NULL)
+		return MGT_OK;
+	if (index_add_synthetic(in->idx, in->source_id, line, "v1",
+	    "InstallConfig", "kube-system", "cluster-config-v1", doc,
+	    &err) != MGT_OK)
+		rc = ingest_db_error(in, &err);
+	else
+		in->res->resources++;
+	cJSON_Delete(doc);
+	return rc;
+}
+
+static int
+ingest_object(void *ctx, const cJSON *obj, long line)
+{
+	struct ingest_res_ctx *rc = ctx;
+	struct ingest *in = rc->in;
+	const struct ingest_insights_kind *ik;
+	const char *kind, *name, *ns;
+	char stem[256];
+	struct mgt_error err;
+	int r;
+
+	kind = ingest_str(obj, "kind", NULL);
+	name = ingest_str(obj, "metadata", "name");
+	ns = ingest_str(obj, "metadata", "namespace");
+
+	if (in->cls.kind == KIND_ETCD_INFO) {
+		ingest_stem(in->path, stem, sizeof stem);
+		r = index_add_synthetic(in->idx, in->source_id, line, "v1",
+		    strcmp(stem, "member_list") == 0 ? "EtcdMemberList" :
+		    "EtcdInfo", "", stem, obj, &err);
+	} else if (in->cls.kind == KIND_INSTALL_CONFIG) {
+		r = index_add_synthetic(in->idx, in->source_id, line, "v1",
+		    "InstallConfig", "kube-system", "cluster-config-v1", obj,
+		    &err);
+	} else if (kind != NULL && name != NULL) {
+		r = index_add_resource(in->idx, in->source_id, line, obj, &err);
+		if (r == MGT_OK && strcmp(kind, "ConfigMap") == 0 &&
+		    ns != NULL && strcmp(ns, "kube-system") == 0 &&
+		    strcmp(name, "cluster-config-v1") == 0 &&
+		    ingest_install_config(in, obj, line) != MGT_OK)
+			return MGT_ERR_DB;
+	} else if (name != NULL &&
+	    (ik = ingest_insights_kind(in->path)) != NULL) {
+		r = index_add_synthetic(in->idx, in->source_id, line,
+		    ik->api_version, ik->kind, ns ? ns : "", name, obj, &err);
+	} else {
+		/* Not a Kubernetes object we can name: catalogued only. */
+		if (!rc->reported_kindless) {
+			problem_report(&in->sink, PROBLEM_INFO,
+			    PCODE_NOT_OBJECT, in->vpath, -1, line,
+			    "document has no kind or metadata.name; not indexed "
+			    "as an object");
+			rc->reported_kindless = 1;
+		}
+		return MGT_OK;
+	}
+	if (r != MGT_OK) {
+		if (r == MGT_ERR_DB)
+			return ingest_db_error(in, &err);
+		problem_report(&in->sink, PROBLEM_WARNING, PCODE_NOT_OBJECT,
+		    in->vpath, -1, line, "%s", err.msg);
+		return MGT_OK;
+	}
+	in->res->resources++;
+	rc->s->resources++;
+	return MGT_OK;
+}
+
+/* Read the whole member into memory, bounded by max_doc_bytes. */
+static char *
+ingest_slurp(struct ingest *in, struct source_member *m, const void *head,
+    size_t headlen, size_t *outlen, int *status)
+{
+	size_t max = in->opt->limits.max_doc_bytes, len = 0, cap;
+	const void *buf;
+	size_t n;
+	char *data;
+	int r;
+
+	*status = MGT_OK;
+	cap = headlen + 1 > 65536 ? headlen + 1 : 65536;
+	if (cap > max + 1)
+		cap = max + 1;
+	data = xmalloc(cap);
+	buf = head;
+	n = headlen;
+	r = head != NULL && headlen > 0;
+	while (r > 0) {
+		if (len + n > max) {
+			problem_report(&in->sink, PROBLEM_WARNING,
+			    PCODE_LIMIT_DOC, in->vpath, (long long)len, 0,
+			    "document larger than max-doc-bytes (%zu bytes): "
+			    "catalogued, not parsed", max);
+			free(data);
+			*status = MGT_ERR_LIMIT;
+			return NULL;
+		}
+		if (len + n + 1 > cap) {
+			while (len + n + 1 > cap)
+				cap *= 2;
+			if (cap > max + 1)
+				cap = max + 1;
+			data = xreallocarray(data, cap, 1);
+		}
+		memcpy(data + len, buf, n);
+		len += n;
+		r = source_read(m, &buf, &n);
+	}
+	if (r < 0)
+		*status = MGT_ERR_IO;
+	data[len] = '\0';
+	*outlen = len;
+	return data;
+}
+
+int
+ingest_resource_member(struct ingest *in, struct source_member *m,
+    const void *head, size_t headlen, struct index_source *s)
+{
+	struct ingest_res_ctx rc;
+	char *data;
+	size_t len = 0;
+	int status;
+	long n;
+
+	data = ingest_slurp(in, m, head, headlen, &len, &status);
+	s->size = source_offset(m);
+	if (data == NULL) {
+		s->status = "skipped";
+		return MGT_OK;
+	}
+	if (status != MGT_OK)
+		s->status = "partial";
+	memset(&rc, 0, sizeof rc);
+	rc.in = in;
+	rc.s = s;
+	n = parse_resource_buffer(data, len, in->vpath, &in->opt->limits,
+	    &in->sink, ingest_object, &rc);
+	free(data);
+	if (in->db_failed)
+		return MGT_ERR_DB;
+	if (n < 0)
+		return MGT_ERR_DB;
+	return MGT_OK;
+}
+
+/* The must-gather "timestamp" file: start and end of the gather. */
+static void
+ingest_timestamp(struct ingest *in, const char *text, size_t len)
+{
+	int y, mo, d, h, mi, se;
+	const char *p = text, *end = text + len, *nl;
+	const char *keys[2] = { "gather_start", "gather_end" };
+	char buf[64];
+	struct mgt_error err;
+	int i = 0;
+
+	while (p < end && i < 2) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (sscanf(p, "%4d-%2d-%2d %2d:%2d:%2d", &y, &mo, &d, &h, &mi,
+		    &se) == 6) {
+			util_format_ts(parse_log_utc(y, mo, d, h, mi, se, 0), buf,
+			    sizeof buf);
+			index_set_meta(in->idx, keys[i++], buf, &err);
+			if (in->year_hint == 0)
+				in->year_hint = y;
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	if (i == 1)
+		index_set_meta(in->idx, "gather_end", buf, &err);
+}
+
+int
+ingest_small_member(struct ingest *in, struct source_member *m,
+    const void *head, size_t headlen, struct index_source *s)
+{
+	char text[4096];
+	size_t n = headlen < sizeof text - 1 ? headlen : sizeof text - 1;
+	struct mgt_error err;
+
+	char *p;
+
+	if (head == NULL)
+		n = 0;
+	if (n > 0)
+		memcpy(text, head, n);
+	text[n] = '\0';
+	s->size = (long long)headlen;
+	if (in->cls.kind == KIND_TIMESTAMP)
+		ingest_timestamp(in, text, n);
+	else {
+		/* "openshift/must-gather\n4.0-art-dev" -> one line. */
+		while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+			text[--n] = '\0';
+		for (p = text; *p != '\0'; p++)
+			if (*p == '\n' || *p == '\r')
+				*p = ' ';
+		if (index_set_meta(in->idx, "must_gather_version", text,
+		    &err) != MGT_OK)
+			return ingest_db_error(in, &err);
+	}
+	return MGT_OK;
+}

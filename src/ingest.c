@@ -1,0 +1,354 @@
+/*
+ * Ingest: walk every input, classify each member, and turn it into index
+ * rows: resources through the YAML/JSON parser, log lines through the line
+ * parser and the pattern matcher (all rule patterns in one pass), catalogue
+ * rows for the rest.  Problems are printed, stored and counted.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "error.h"
+#include "index.h"
+#include "ingest.h"
+#include "ingest-private.h"
+#include "match.h"
+#include "parse-log.h"
+#include "parse-resource.h"
+#include "problem.h"
+#include "source.h"
+#include "util.h"
+#include "xmalloc.h"
+
+void
+ingest_options_init(struct ingest_options *o)
+{
+	memset(o, 0, sizeof *o);
+	limits_default(&o->limits);
+}
+
+int
+ingest_exit_code(const struct ingest_result *r)
+{
+	if (r->unreadable > 0)
+		return MGT_EXIT_UNREADABLE;
+	if (r->problems[PROBLEM_WARNING] > 0 || r->problems[PROBLEM_ERROR] > 0)
+		return MGT_EXIT_PARTIAL;
+	return MGT_EXIT_OK;
+}
+
+static double
+ingest_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Problems: stderr line, index row, counters. */
+static void
+ingest_problem(void *ctx, const struct problem *p)
+{
+	struct ingest *in = ctx;
+	struct mgt_error err;
+
+	if (p->severity <= PROBLEM_ERROR)
+		in->res->problems[p->severity]++;
+	if (!in->opt->quiet && p->severity != PROBLEM_INFO) {
+		ingest_progress_clear(in);
+		problem_print(p);
+	}
+	if (in->idx != NULL &&
+	    index_add_problem(in->idx, p, &err) != MGT_OK)
+		in->db_failed = 1;
+}
+
+void
+ingest_progress_clear(struct ingest *in)
+{
+	if (in->progress_shown) {
+		fputs("\r\033[K", stderr);
+		in->progress_shown = 0;
+	}
+}
+
+void
+ingest_progress(struct ingest *in)
+{
+	double now;
+
+	if (!in->opt->progress)
+		return;
+	now = ingest_now();
+	if (now - in->progress_at < 0.25)
+		return;
+	in->progress_at = now;
+	fprintf(stderr, "\r\033[Kmgtriage: %lld files, %lld MB, %lld lines, "
+	    "%lld objects", in->res->sources, in->res->bytes >> 20,
+	    in->res->lines, in->res->resources);
+	in->progress_shown = 1;
+}
+
+/* Add the catalogue row of a member that is not read further. */
+static int
+ingest_catalogue(struct ingest *in, const struct source_member *m,
+    const char *kind, const char *status)
+{
+	struct index_source s;
+	struct mgt_error err;
+	int64_t id;
+
+	memset(&s, 0, sizeof s);
+	s.vpath = m->vpath;
+	s.kind = kind;
+	s.size = m->size;
+	s.depth = m->depth;
+	s.first_ts = s.last_ts = LOG_TS_NONE;
+	s.status = status;
+	s.link = m->link;
+	if (index_add_source(in->idx, &s, &id, &err) != MGT_OK)
+		return ingest_db_error(in, &err);
+	in->res->sources++;
+	return MGT_OK;
+}
+
+int
+ingest_db_error(struct ingest *in, const struct mgt_error *err)
+{
+	if (!in->db_failed) {
+		*in->fatal = *err;
+		in->db_failed = 1;
+	}
+	return MGT_ERR_DB;
+}
+
+static int
+ingest_member(void *ctx, struct source_member *m)
+{
+	struct ingest *in = ctx;
+	struct classification cls;
+	struct index_source s;
+	struct mgt_error err;
+	const void *head = NULL;
+	size_t headlen = 0;
+	int r, rc;
+
+	ingest_progress(in);
+	switch (m->type) {
+	case SOURCE_DIRECTORY:
+		return MGT_OK;
+	case SOURCE_CONTAINER:
+		return ingest_catalogue(in, m, "container", "ok");
+	case SOURCE_SYMLINK:
+	case SOURCE_HARDLINK:
+		return ingest_catalogue(in, m, "link", "skipped");
+	case SOURCE_UNOPENED:
+	case SOURCE_SPECIAL:
+		return ingest_catalogue(in, m, "skipped", "skipped");
+	case SOURCE_REGULAR:
+		break;
+	}
+
+	r = source_read(m, &head, &headlen);
+	if (r <= 0) {
+		head = NULL;
+		headlen = 0;
+	}
+	classify(m->path, head, headlen, &cls);
+
+	memset(&s, 0, sizeof s);
+	s.vpath = m->vpath;
+	s.kind = classify_kind_name(cls.kind);
+	s.size = m->size;
+	s.depth = m->depth;
+	s.node = cls.node[0] ? cls.node : NULL;
+	s.namespace = cls.namespace[0] ? cls.namespace : NULL;
+	s.pod = cls.pod[0] ? cls.pod : NULL;
+	s.container = cls.container[0] ? cls.container : NULL;
+	s.unit = cls.unit[0] ? cls.unit : NULL;
+	s.previous = cls.previous;
+	s.first_ts = s.last_ts = LOG_TS_NONE;
+	s.status = r < 0 ? "error" : "ok";
+	if (index_add_source(in->idx, &s, &in->source_id, &err) != MGT_OK)
+		return ingest_db_error(in, &err);
+	in->res->sources++;
+	if (r < 0)
+		return MGT_OK;
+
+	in->vpath = m->vpath;
+	in->path = m->path;
+	in->cls = cls;
+	switch (cls.kind) {
+	case KIND_RESOURCE:
+	case KIND_INSIGHTS:
+	case KIND_ETCD_INFO:
+	case KIND_INSTALL_CONFIG:
+		rc = ingest_resource_member(in, m, head, headlen, &s);
+		break;
+	case KIND_POD_LOG:
+	case KIND_SERVICE_LOG:
+	case KIND_JOURNAL:
+	case KIND_LOG:
+		rc = ingest_log_member(in, m, head, headlen, &s);
+		break;
+	case KIND_TIMESTAMP:
+	case KIND_VERSION:
+		rc = ingest_small_member(in, m, head, headlen, &s);
+		break;
+	default:
+		/* Catalogued only: the declared size is enough. */
+		if (r > 0 && headlen > 0 && s.size < 0)
+			s.size = (long long)headlen;
+		rc = MGT_OK;
+		break;
+	}
+	if (rc != MGT_OK)
+		return rc;
+	if (index_update_source(in->idx, in->source_id, &s, &err) != MGT_OK)
+		return ingest_db_error(in, &err);
+	return in->db_failed ? MGT_ERR_DB : MGT_OK;
+}
+
+/* SQL run after the walk: attribute pod logs, lines and hits to nodes. */
+static const char ingest_fixup_sql[] =
+    "UPDATE sources SET node = (SELECT json_extract(r.doc,"
+    " '$.spec.nodeName') FROM resources r WHERE r.kind = 'Pod'"
+    " AND r.namespace = sources.namespace AND r.name = sources.pod)"
+    " WHERE kind = 'pod_log' AND node IS NULL;"
+    "UPDATE hits SET node = (SELECT s.node FROM sources s"
+    " WHERE s.id = hits.source_id) WHERE node IS NULL;"
+    "UPDATE lines SET node = (SELECT s.node FROM sources s"
+    " WHERE s.id = lines.source_id) WHERE node IS NULL;"
+    /* Journals name short hosts; map them to the node's full name. */
+    "UPDATE hits SET node = (SELECT r.name FROM resources r"
+    " WHERE r.kind = 'Node' AND r.name LIKE hits.node || '.%')"
+    " WHERE node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM resources r"
+    " WHERE r.kind = 'Node' AND r.name = hits.node)"
+    " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
+    " AND r.name LIKE hits.node || '.%');";
+
+static int
+ingest_fixup(struct ingest *in, struct mgt_error *err)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(index_db(in->idx), ingest_fixup_sql, NULL, NULL,
+	    &msg) != SQLITE_OK) {
+		mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		    "attributing lines to nodes: %s", msg ? msg : "?");
+		sqlite3_free(msg);
+		return MGT_ERR_DB;
+	}
+	return MGT_OK;
+}
+
+static int
+ingest_input(struct ingest *in, const char *input)
+{
+	struct source_stats st;
+	struct mgt_error err;
+	char buf[2048];
+	int rc;
+
+	memset(&st, 0, sizeof st);
+	mgt_error_clear(&err);
+	rc = source_walk(input, &in->opt->limits, &in->sink, ingest_member,
+	    in, &st, &err);
+	in->res->bytes += st.bytes;
+	if (rc == MGT_OK)
+		return MGT_OK;
+	if (in->db_failed)
+		return MGT_ERR_DB;
+	/* The top-level input could not be read at all. */
+	in->res->unreadable++;
+	mgt_error_format(&err, buf, sizeof buf);
+	problem_report(&in->sink, PROBLEM_ERROR,
+	    rc == MGT_ERR_EMPTY ? PCODE_EMPTY : rc == MGT_ERR_FORMAT ?
+	    PCODE_UNSUPPORTED : PCODE_READ_ERROR, input, -1, 0, "%s",
+	    err.msg[0] ? err.msg : mgt_status_name(rc));
+	(void)buf;
+	return MGT_OK;
+}
+
+int
+ingest_run(const char *const *inputs, size_t n, const char *db_path,
+    const struct ingest_options *opt, struct ingest_result *res,
+    struct mgt_error *err)
+{
+	struct ingest in;
+	double start;
+	size_t i;
+	char *joined = NULL, *p;
+	size_t len = 0;
+	int rc;
+
+	memset(res, 0, sizeof *res);
+	memset(&in, 0, sizeof in);
+	in.opt = opt;
+	in.res = res;
+	in.fatal = err;
+	in.sink.fn = ingest_problem;
+	in.sink.ctx = &in;
+	start = ingest_now();
+
+	rc = index_create(db_path, opt->index_flags, &in.idx, err);
+	if (rc != MGT_OK)
+		return rc;
+	if ((rc = ingest_patterns_init(&in, err)) != MGT_OK)
+		goto fail;
+
+	for (i = 0; i < n; i++)
+		len += strlen(inputs[i]) + 1;
+	joined = xmalloc(len + 1);
+	p = joined;
+	for (i = 0; i < n; i++) {
+		strcpy(p, util_basename(inputs[i]));
+		p += strlen(p);
+		*p++ = i + 1 < n ? '\n' : '\0';
+	}
+	*p = '\0';
+	if ((rc = index_set_meta(in.idx, "inputs", joined, err)) != MGT_OK ||
+	    (rc = index_set_meta(in.idx, "full_text",
+	    opt->index_flags & INDEX_FULL_TEXT ? "1" : "0", err)) != MGT_OK)
+		goto fail;
+
+	for (i = 0; i < n; i++) {
+		if ((rc = ingest_input(&in, inputs[i])) != MGT_OK)
+			goto fail;
+	}
+	ingest_progress_clear(&in);
+	if ((rc = ingest_patterns_finish(&in, err)) != MGT_OK)
+		goto fail;
+	if ((rc = ingest_fixup(&in, err)) != MGT_OK)
+		goto fail;
+	if (in.year_hint > 0) {
+		char y[16];
+
+		snprintf(y, sizeof y, "%d", in.year_hint);
+		if ((rc = index_set_meta(in.idx, "year_hint", y, err)) != MGT_OK)
+			goto fail;
+	}
+	if ((rc = index_commit(in.idx, err)) != MGT_OK) {
+		in.idx = NULL;
+		goto fail;
+	}
+	in.idx = NULL;
+	res->seconds = ingest_now() - start;
+	ingest_patterns_free(&in);
+	free(joined);
+	return MGT_OK;
+
+fail:
+	ingest_progress_clear(&in);
+	if (in.idx != NULL)
+		index_discard(in.idx);
+	ingest_patterns_free(&in);
+	free(joined);
+	return rc == MGT_OK ? MGT_ERR_INTERNAL : rc;
+}

@@ -1,0 +1,79 @@
+/*
+ * Matching every rule pattern against log lines in one pass.  Each pattern's
+ * required literals are extracted at compile time; one Aho-Corasick scan of
+ * a block of lines finds the candidate lines for all patterns at once, and
+ * PCRE2 (JIT) runs only on candidates.  Patterns without a usable literal
+ * run on every line and are reported as slow.
+ */
+#ifndef MGT_MATCH_H
+#define MGT_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mgt-limits.h"
+#include "problem.h"
+
+struct mgt_error;
+struct matcher;
+
+/* Flags for matcher_add. */
+#define MATCH_CASELESS	0x1
+
+struct matcher *matcher_new(const struct mgt_limits *);
+void	 matcher_free(struct matcher *);
+
+/*
+ * Add a pattern; returns its id (0, 1, ...) or -1 with err filled
+ * (PCRE2's message, err->offset = offset in the pattern).  Compiles and
+ * JITs at once.  Patterns are matched with PCRE2_MATCH_INVALID_UTF so
+ * invalid UTF-8 in logs never aborts a match.
+ */
+int	 matcher_add(struct matcher *, const char *pattern, int flags,
+	    struct mgt_error *);
+/* Build the literal automaton.  No matcher_add after this. */
+int	 matcher_compile(struct matcher *, struct mgt_error *);
+
+/* Number of patterns; whether pattern id has no usable literal (and why). */
+int	 matcher_count(const struct matcher *);
+int	 matcher_is_slow(const struct matcher *, int id, const char **why);
+/* The literals chosen for pattern id (for lint and tests), NUL-separated
+ * list ending in an empty string; NULL if none. */
+const char *matcher_literals(const struct matcher *, int id);
+
+/*
+ * Per-source selection: the set of patterns that apply to the next lines.
+ * active[id] != 0 enables pattern id.  The array has matcher_count()
+ * entries and is copied.
+ */
+void	 matcher_select(struct matcher *, const unsigned char *active);
+
+/* A match: pattern id, the line, named captures. */
+struct match_hit {
+	int		 pattern_id;
+	const char	*line;		/* points into the caller's block */
+	size_t		 line_len;
+	size_t		 line_index;	/* 0-based index of the line in the block */
+	const char	*captures_json;	/* {"name":"value",...} or NULL; valid during the callback */
+};
+
+typedef int (*match_fn)(void *ctx, const struct match_hit *);
+
+/*
+ * Scan a block of whole lines (separated by '\n'; a trailing line without
+ * '\n' counts as a line; '\r' before '\n' is not part of the line).  For
+ * every enabled pattern that matches a line, call fn.  Lines longer than
+ * limits->max_line are matched in windows of max_line with 4 KiB overlap.
+ * PCRE2 match/depth-limit errors are reported to sink once per pattern
+ * (PCODE_LIMIT_MATCH) and after limits->rule_limit_errors such errors the
+ * pattern is disabled for the run.  Returns MGT_OK or fn's non-OK status.
+ */
+int	 matcher_scan(struct matcher *, const char *block, size_t len,
+	    match_fn, void *ctx, const struct problem_sink *, const char *vpath,
+	    long first_line_no);
+
+/* Match one pattern against one string (used by `grep` and tests);
+ * returns 1, 0, or -1 on a match error. */
+int	 matcher_match_one(struct matcher *, int id, const char *s, size_t len);
+
+#endif

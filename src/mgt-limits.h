@@ -1,0 +1,55 @@
+/*
+ * Every bound on untrusted input in one struct, with the defaults from
+ * shared/HARDENING.md.  Each hit is recorded as a problem, never silent.
+ */
+#ifndef MGT_LIMITS_H
+#define MGT_LIMITS_H
+
+#include <stddef.h>
+
+struct mgt_limits {
+	int		 max_depth;		/* archive-in-archive levels below the input */
+	long long	 max_members_archive;	/* members per archive */
+	long long	 max_members_total;	/* members over all levels */
+	long long	 max_member_bytes;	/* decompressed bytes per member */
+	long long	 max_total_bytes;	/* decompressed bytes per run */
+	size_t		 max_line;		/* longest line matched in one piece */
+	size_t		 max_doc_bytes;		/* largest YAML/JSON file parsed to a tree */
+	int		 yaml_max_depth;	/* nesting of a resource document */
+	int		 yaml_max_aliases;	/* aliases per resource document */
+	long		 max_docs_per_file;	/* documents in one YAML stream */
+	size_t		 max_path;		/* longest member name kept */
+	unsigned int	 pcre_match_limit;
+	unsigned int	 pcre_depth_limit;
+	size_t		 pcre_jit_stack_max;
+	long		 max_hits_rule_source;	/* stored hits per (rule, source) */
+	long		 max_hits_rule;		/* stored hits per rule */
+	long		 rule_limit_errors;	/* match-limit errors before a rule is disabled */
+};
+
+#define LIMIT_DEFAULT_DEPTH		5
+#define LIMIT_DEFAULT_MEMBERS_ARCHIVE	200000LL
+#define LIMIT_DEFAULT_MEMBERS_TOTAL	500000LL
+#define LIMIT_DEFAULT_MEMBER_BYTES	(4LL << 30)
+#define LIMIT_DEFAULT_TOTAL_BYTES	(32LL << 30)
+#define LIMIT_DEFAULT_LINE		((size_t)1 << 20)
+#define LIMIT_DEFAULT_DOC_BYTES		((size_t)64 << 20)
+#define LIMIT_DEFAULT_YAML_DEPTH	64
+#define LIMIT_DEFAULT_YAML_ALIASES	64
+#define LIMIT_DEFAULT_DOCS_PER_FILE	100000L
+#define LIMIT_DEFAULT_PATH		4096
+#define LIMIT_DEFAULT_PCRE_MATCH	1000000U
+#define LIMIT_DEFAULT_PCRE_DEPTH	10000U
+#define LIMIT_DEFAULT_JIT_STACK		((size_t)8 << 20)
+#define LIMIT_DEFAULT_HITS_RULE_SOURCE	1000L
+#define LIMIT_DEFAULT_HITS_RULE		100000L
+#define LIMIT_DEFAULT_RULE_ERRORS	100L
+
+void	 limits_default(struct mgt_limits *);
+/* Parse "name=value" (e.g. "max-depth=3", sizes accept K/M/G suffixes).
+ * Returns MGT_OK or MGT_ERR_USAGE with a message in err. */
+struct mgt_error;
+int	 limits_set(struct mgt_limits *, const char *assignment,
+	    struct mgt_error *);
+
+#endif

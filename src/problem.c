@@ -1,0 +1,64 @@
+/*
+ * Reporting input problems: formatting, escaping, passing to the sink.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "problem.h"
+#include "util.h"
+
+void
+problem_report(const struct problem_sink *sink, enum problem_severity sev,
+    const char *code, const char *vpath, long long offset, long line,
+    const char *fmt, ...)
+{
+	struct problem p;
+	char msg[1024];
+	va_list ap;
+
+	if (sink == NULL || sink->fn == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	p.severity = sev;
+	p.code = code;
+	p.vpath = vpath ? vpath : "";
+	p.offset = offset;
+	p.line = line;
+	p.message = msg;
+	sink->fn(sink->ctx, &p);
+}
+
+static const char *
+problem_severity_name(enum problem_severity sev)
+{
+	switch (sev) {
+	case PROBLEM_INFO:	return "info";
+	case PROBLEM_WARNING:	return "warning";
+	case PROBLEM_ERROR:	return "error";
+	}
+	return "?";
+}
+
+void
+problem_print(const struct problem *p)
+{
+	char where[2048], msg[2048];
+
+	util_escape(p->vpath, where, sizeof where);
+	util_escape(p->message, msg, sizeof msg);
+	if (p->line > 0)
+		fprintf(stderr, "mgtriage: %s:%ld: %s: %s [%s]\n", where,
+		    p->line, problem_severity_name(p->severity), msg, p->code);
+	else if (p->offset >= 0)
+		fprintf(stderr, "mgtriage: %s: offset %lld: %s: %s [%s]\n",
+		    where, p->offset, problem_severity_name(p->severity), msg,
+		    p->code);
+	else
+		fprintf(stderr, "mgtriage: %s: %s: %s [%s]\n",
+		    where[0] ? where : "(input)",
+		    problem_severity_name(p->severity), msg, p->code);
+}

@@ -1,0 +1,207 @@
+/*
+ * Small shared helpers: escaping untrusted bytes for terminals and logs,
+ * UTF-8 validation, glob matching on virtual paths, time formatting.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "util.h"
+#include "xmalloc.h"
+
+/* Length of the UTF-8 sequence starting at s (n bytes left), 0 if invalid. */
+static size_t
+util_utf8_seq(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned int cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		cp = s[0] & 0x07;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and values past U+10FFFF. */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+size_t
+util_utf8_valid_prefix(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, l;
+
+	while (i < n) {
+		if ((l = util_utf8_seq(u + i, n - i)) == 0)
+			break;
+		i += l;
+	}
+	return i;
+}
+
+char *
+util_escape_n(const char *s, size_t n, char *out, size_t outlen)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, o = 0, l;
+
+	if (outlen == 0)
+		return out;
+	while (i < n) {
+		l = util_utf8_seq(u + i, n - i);
+		if (l == 1 && u[i] >= 0x20 && u[i] != 0x7f) {
+			if (o + 1 >= outlen)
+				break;
+			out[o++] = (char)u[i++];
+		} else if (l > 1 && !(l == 3 && u[i] == 0xe2 && u[i + 1] == 0x80 &&
+		    (u[i + 2] == 0xa8 || u[i + 2] == 0xa9))) {
+			/* Valid multi-byte text passes, but not U+2028/9. */
+			if (o + l >= outlen)
+				break;
+			memcpy(out + o, u + i, l);
+			o += l;
+			i += l;
+		} else {
+			if (o + 4 >= outlen)
+				break;
+			snprintf(out + o, 5, "\\x%02x", u[i]);
+			o += 4;
+			i++;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
+char *
+util_escape(const char *s, char *out, size_t outlen)
+{
+	return util_escape_n(s, strlen(s), out, outlen);
+}
+
+/*
+ * Glob matching by dynamic programming over (pattern, text) positions, so
+ * no pattern can make it exponential: '*' and '?' stay inside one path
+ * component, '**' crosses '/', and "**\/" also matches zero directories.
+ */
+static int
+util_glob_at(const char *p, size_t pi, size_t plen, const char *t, size_t ti,
+    size_t tlen, unsigned char *memo)
+{
+	unsigned char *m = &memo[pi * (tlen + 1) + ti];
+	size_t k;
+	int r = 0;
+
+	if (*m != 0)
+		return *m - 1;
+	if (pi == plen)
+		r = (ti == tlen);
+	else if (p[pi] == '*' && pi + 1 < plen && p[pi + 1] == '*') {
+		k = pi;
+		while (k < plen && p[k] == '*')
+			k++;
+		/* "**" followed by "/": zero directories. */
+		if (k < plen && p[k] == '/' &&
+		    util_glob_at(p, k + 1, plen, t, ti, tlen, memo))
+			r = 1;
+		for (; !r && ti <= tlen; ti++)
+			r = util_glob_at(p, k, plen, t, ti, tlen, memo);
+	} else if (p[pi] == '*') {
+		for (;;) {
+			if ((r = util_glob_at(p, pi + 1, plen, t, ti, tlen, memo)))
+				break;
+			if (ti == tlen || t[ti] == '/')
+				break;
+			ti++;
+		}
+	} else if (ti < tlen && (p[pi] == '?' ? t[ti] != '/' : p[pi] == t[ti]))
+		r = util_glob_at(p, pi + 1, plen, t, ti + 1, tlen, memo);
+	*m = (unsigned char)(r + 1);
+	return r;
+}
+
+int
+util_glob(const char *p, const char *t)
+{
+	unsigned char stackmemo[8192], *memo;
+	size_t plen = strlen(p), tlen = strlen(t), n;
+	int r;
+
+	n = (plen + 1) * (tlen + 1);
+	memo = n <= sizeof stackmemo ? stackmemo : xcalloc(n, 1);
+	if (memo == stackmemo)
+		memset(memo, 0, n);
+	r = util_glob_at(p, 0, plen, t, 0, tlen, memo);
+	if (memo != stackmemo)
+		free(memo);
+	return r;
+}
+
+char *
+util_format_ts(int64_t us, char *buf, size_t len)
+{
+	time_t secs;
+	struct tm tm;
+	long frac;
+
+	secs = (time_t)(us / 1000000);
+	frac = (long)(us % 1000000);
+	if (frac < 0) {
+		frac += 1000000;
+		secs--;
+	}
+	if (gmtime_r(&secs, &tm) == NULL) {
+		snprintf(buf, len, "?");
+		return buf;
+	}
+	snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
+	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+	    tm.tm_min, tm.tm_sec, frac);
+	return buf;
+}
+
+const char *
+util_basename(const char *path)
+{
+	const char *end, *p;
+	static char buf[4096];
+	size_t n;
+
+	n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	end = path + n;
+	p = end;
+	while (p > path && p[-1] != '/')
+		p--;
+	if (*end == '\0')
+		return p;
+	/* Trailing slashes: copy without them. */
+	n = (size_t)(end - p);
+	if (n >= sizeof buf)
+		n = sizeof buf - 1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	return buf;
+}

@@ -1,0 +1,25 @@
+/*
+ * Small helpers shared across modules: escaping for terminals, glob
+ * matching on virtual paths, time formatting.
+ */
+#ifndef MGT_UTIL_H
+#define MGT_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Copy s into out (size outlen, always NUL-terminated), replacing control
+ * bytes and bytes >= 0x7f that are not valid UTF-8 with \xNN.  Returns out. */
+char	*util_escape(const char *s, char *out, size_t outlen);
+/* Same for a buffer with explicit length (may contain NUL). */
+char	*util_escape_n(const char *s, size_t n, char *out, size_t outlen);
+/* Length of the longest valid UTF-8 prefix of s[0..n). */
+size_t	 util_utf8_valid_prefix(const char *s, size_t n);
+/* Glob match with '*' (not crossing '/'), '**' (crossing '/'), '?'. */
+int	 util_glob(const char *pattern, const char *text);
+/* Format UTC microseconds as "2021-09-14T09:42:44.498908Z" (buf >= 32). */
+char	*util_format_ts(int64_t us, char *buf, size_t len);
+/* Basename of a path without modifying it ("" for "/"). */
+const char *util_basename(const char *path);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * Allocation wrappers: out of memory is not recoverable for a triage tool,
+ * so it ends the run with a message instead of spreading NULL checks.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "xmalloc.h"
+
+static void
+xmalloc_die(size_t n)
+{
+	fprintf(stderr, "mgtriage: out of memory (allocating %zu bytes)\n", n);
+	exit(MGT_EXIT_INTERNAL);
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p;
+
+	if (n == 0)
+		n = 1;
+	if ((p = malloc(n)) == NULL)
+		xmalloc_die(n);
+	return p;
+}
+
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p;
+
+	if (nmemb == 0 || size == 0)
+		nmemb = size = 1;
+	if ((p = calloc(nmemb, size)) == NULL)
+		xmalloc_die(nmemb * size);
+	return p;
+}
+
+void *
+xreallocarray(void *ptr, size_t nmemb, size_t size)
+{
+	void *p;
+
+	if (nmemb == 0 || size == 0)
+		nmemb = size = 1;
+	if (size != 0 && nmemb > SIZE_MAX / size)
+		xmalloc_die(SIZE_MAX);
+	if ((p = realloc(ptr, nmemb * size)) == NULL)
+		xmalloc_die(nmemb * size);
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p;
+	size_t len;
+
+	len = strnlen(s, n);
+	p = xmalloc(len + 1);
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+int
+xasprintf(char **ret, const char *fmt, ...)
+{
+	va_list ap, ap2;
+	int n;
+
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		va_end(ap2);
+		xmalloc_die(0);
+	}
+	*ret = xmalloc((size_t)n + 1);
+	vsnprintf(*ret, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
+	return n;
+}
