@@ -17,9 +17,14 @@
 #include "xmalloc.h"
 
 const struct cmd_entry *const cmd_table[] = {
+	&cmd_analyze_entry,
 	&cmd_index_entry,
+	&cmd_report_entry,
 	&cmd_query_entry,
 	&cmd_grep_entry,
+	&cmd_timeline_entry,
+	&cmd_rules_entry,
+	&cmd_corpus_entry,
 	&cmd_help_entry,
 	NULL
 };

@@ -1,0 +1,304 @@
+/*
+ * `mgtriage report DB`: evaluate the rules over an existing index and write
+ * the ranked report; also the second half of `analyze`.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "cmd-ingest.h"
+#include "cmd-report.h"
+#include "error.h"
+#include "eval.h"
+#include "index.h"
+#include "parse-log.h"
+#include "timeline.h"
+#include "util.h"
+#include "xmalloc.h"
+
+/* Problems listed in a report; the total is always given. */
+#define CMD_REPORT_MAX_PROBLEMS 200
+
+void
+cmd_report_opts_init(struct cmd_report_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->format = REPORT_TEXT;
+	o->fail_on = -1;
+	o->color = -1;
+	o->seconds = -1;
+}
+
+int
+cmd_report_parse_time_arg(const char *s, char *buf, size_t len)
+{
+	long long us;
+	char *end;
+	long long secs;
+
+	errno = 0;
+	secs = strtoll(s, &end, 10);
+	if (*s != '\0' && *end == '\0' && errno == 0) {
+		util_format_ts((int64_t)secs * 1000000, buf, len);
+		return 0;
+	}
+	if (cmd_parse_time(s, &us) != 0)
+		return -1;
+	util_format_ts(us, buf, len);
+	return 0;
+}
+
+/* Collected while evaluating: rule failures become report problems. */
+struct cmd_report_problems {
+	struct report_problem	*p;
+	size_t			 n;
+	long long		 total;
+	long			 bad;	/* warnings and errors */
+};
+
+static void
+cmd_report_add_problem(struct cmd_report_problems *ps, int sev,
+    const char *code, const char *vpath, long long offset, long line,
+    const char *msg)
+{
+	struct report_problem *p;
+
+	ps->total++;
+	if (sev != PROBLEM_INFO)
+		ps->bad++;
+	if (ps->n >= CMD_REPORT_MAX_PROBLEMS)
+		return;
+	ps->p = xreallocarray(ps->p, ps->n + 1, sizeof *ps->p);
+	p = &ps->p[ps->n++];
+	p->severity = sev;
+	p->code = xstrdup(code ? code : "");
+	p->vpath = xstrdup(vpath ? vpath : "");
+	p->offset = offset;
+	p->line = line;
+	p->message = xstrdup(msg ? msg : "");
+}
+
+static void
+cmd_report_rule_problem(void *ctx, const struct problem *p)
+{
+	char esc[2048];
+
+	util_escape(p->message, esc, sizeof esc);
+	fprintf(stderr, "mgtriage: %s:%ld: rule error: %s\n", p->vpath,
+	    p->line, esc);
+	cmd_report_add_problem(ctx, (int)p->severity, p->code, p->vpath,
+	    p->offset, p->line, p->message);
+}
+
+static int
+cmd_report_load_problems(sqlite3 *db, struct cmd_report_problems *ps)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = sqlite3_prepare_v2(db, "SELECT severity, code, vpath, offset,"
+	    " line, message FROM problems ORDER BY severity DESC, id", -1,
+	    &st, NULL);
+	if (rc != SQLITE_OK)
+		return MGT_ERR_DB;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		cmd_report_add_problem(ps, sqlite3_column_int(st, 0),
+		    (const char *)sqlite3_column_text(st, 1),
+		    (const char *)sqlite3_column_text(st, 2),
+		    sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 :
+		    sqlite3_column_int64(st, 3),
+		    (long)sqlite3_column_int64(st, 4),
+		    (const char *)sqlite3_column_text(st, 5));
+	sqlite3_finalize(st);
+	return MGT_OK;
+}
+
+static long long
+cmd_report_scalar(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	long long v = 0;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The inputs recorded in the index, one per line. */
+static char **
+cmd_report_inputs(sqlite3 *db, size_t *n)
+{
+	sqlite3_stmt *st;
+	char **v = NULL, *s, *p, *nl;
+
+	*n = 0;
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = "
+	    "'inputs'", -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_text(st, 0) != NULL) {
+		s = xstrdup((const char *)sqlite3_column_text(st, 0));
+		for (p = s; p != NULL; p = nl) {
+			if ((nl = strchr(p, '\n')) != NULL)
+				*nl++ = '\0';
+			v = xreallocarray(v, *n + 1, sizeof *v);
+			v[(*n)++] = xstrdup(p);
+		}
+		free(s);
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Write to a temporary file next to out, renamed when complete. */
+static FILE *
+cmd_report_open(const char *out, char **tmp)
+{
+	int fd;
+
+	xasprintf(tmp, "%s.tmp-%ld", out, (long)getpid());
+	fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0644);
+	if (fd < 0)
+		return NULL;
+	return fdopen(fd, "w");
+}
+
+int
+cmd_report_run(const char *db_path, const struct ruleset *rs,
+    const struct cmd_report_opts *o)
+{
+	struct cmd_report_problems ps;
+	struct finding_set fs;
+	struct problem_sink sink;
+	struct report rep;
+	struct timeline tl;
+	struct mgt_error err;
+	sqlite3 *db = NULL;
+	char **inputs = NULL, *tmp = NULL;
+	size_t ninputs = 0, i;
+	FILE *f = stdout;
+	int rc, code = MGT_EXIT_OK, worst = -1;
+
+	memset(&ps, 0, sizeof ps);
+	finding_set_init(&fs);
+	timeline_init(&tl);
+	mgt_error_clear(&err);
+	if ((rc = index_open(db_path, 1, &db, &err)) != MGT_OK) {
+		cmd_print_error(&err);
+		return MGT_EXIT_UNREADABLE;
+	}
+	sink.fn = cmd_report_rule_problem;
+	sink.ctx = &ps;
+	if (cmd_report_load_problems(db, &ps) != MGT_OK ||
+	    eval_rules(db, rs, &fs, &sink, &err) != MGT_OK) {
+		if (err.msg[0] == '\0')
+			mgt_error_set(&err, MGT_ERR_DB, db_path, -1, 0, "%s",
+			    sqlite3_errmsg(db));
+		cmd_print_error(&err);
+		code = MGT_EXIT_INTERNAL;
+		goto out;
+	}
+	rank_findings(&fs);
+	timeline_for_findings(db, &fs, &tl);
+
+	memset(&rep, 0, sizeof rep);
+	rep.version = PACKAGE_VERSION;
+	if (o->inputs != NULL) {
+		rep.inputs = o->inputs;
+		rep.ninputs = o->ninputs;
+	} else {
+		inputs = cmd_report_inputs(db, &ninputs);
+		rep.inputs = (const char **)inputs;
+		rep.ninputs = ninputs;
+	}
+	rep.rules = rs;
+	rep.findings = &fs;
+	rep.problems = ps.p;
+	rep.nproblems = ps.n;
+	rep.problems_total = ps.total;
+	rep.timeline = tl.events;
+	rep.ntimeline = tl.n;
+	rep.stats.sources = cmd_report_scalar(db,
+	    "SELECT count(*) FROM sources WHERE kind <> 'container'");
+	rep.stats.lines = cmd_report_scalar(db,
+	    "SELECT coalesce(sum(lines), 0) FROM sources");
+	rep.stats.resources = cmd_report_scalar(db,
+	    "SELECT count(*) FROM resources");
+	rep.stats.bytes = cmd_report_scalar(db, "SELECT coalesce(sum(size),"
+	    " 0) FROM sources WHERE kind <> 'container' AND size > 0");
+	rep.stats.rules = (long long)rs->nrules;
+	if (o->seconds >= 0) {
+		rep.stats.seconds = o->seconds;
+		rep.stats.have_seconds = 1;
+	}
+	rep.fail_on = o->fail_on >= 0 ? (enum rule_severity)o->fail_on :
+	    RULE_SEV_HIGH;
+	rep.generated_at = o->generated_at;
+	rep.color = o->color >= 0 ? o->color : (o->output == NULL &&
+	    o->format == REPORT_TEXT && cmd_want_color(STDOUT_FILENO));
+
+	if (o->output != NULL && (f = cmd_report_open(o->output, &tmp)) ==
+	    NULL) {
+		fprintf(stderr, "mgtriage: %s: cannot write: %s\n", o->output,
+		    strerror(errno));
+		code = MGT_EXIT_INTERNAL;
+		goto out;
+	}
+	if (report_write(f, o->format, &rep, &err) != MGT_OK ||
+	    fflush(f) != 0 || ferror(f)) {
+		if (err.msg[0] == '\0')
+			mgt_error_set(&err, MGT_ERR_IO, o->output ? o->output :
+			    "stdout", -1, 0, "write failed: %s",
+			    strerror(errno));
+		cmd_print_error(&err);
+		code = MGT_EXIT_INTERNAL;
+		if (f != stdout) {
+			fclose(f);
+			unlink(tmp);
+		}
+		goto out;
+	}
+	if (f != stdout) {
+		if (fclose(f) != 0 || rename(tmp, o->output) != 0) {
+			fprintf(stderr, "mgtriage: %s: cannot write: %s\n",
+			    o->output, strerror(errno));
+			unlink(tmp);
+			code = MGT_EXIT_INTERNAL;
+			goto out;
+		}
+	}
+	for (i = 0; i < fs.nfindings; i++)
+		if ((int)fs.findings[i].rule->severity > worst)
+			worst = (int)fs.findings[i].rule->severity;
+	if (o->fail_on >= 0 && worst >= o->fail_on)
+		code = MGT_EXIT_FINDINGS;
+	else if (ps.bad > 0)
+		code = MGT_EXIT_PARTIAL;
+out:
+	for (i = 0; i < ps.n; i++) {
+		free((char *)ps.p[i].code);
+		free((char *)ps.p[i].vpath);
+		free((char *)ps.p[i].message);
+	}
+	free(ps.p);
+	for (i = 0; i < ninputs; i++)
+		free(inputs[i]);
+	free(inputs);
+	free(tmp);
+	timeline_free(&tl);
+	finding_set_free(&fs);
+	sqlite3_close(db);
+	return code;
+}

@@ -1,0 +1,58 @@
+/*
+ * Evaluating the rules over an index and writing the report: what
+ * `report` does, and what `analyze` does after indexing.
+ */
+#ifndef MGT_CMD_REPORT_H
+#define MGT_CMD_REPORT_H
+
+#include "report.h"
+#include "rule.h"
+
+struct cmd_report_opts {
+	enum report_format	 format;
+	const char		*output;	/* NULL: stdout */
+	int			 fail_on;	/* enum rule_severity, -1: never */
+	const char		*generated_at;	/* NULL: no time printed */
+	int			 color;		/* -1: auto (tty, NO_COLOR) */
+	double			 seconds;	/* analyze: wall time, < 0 unknown */
+	const char	       **inputs;	/* NULL: from the index meta */
+	size_t			 ninputs;
+};
+
+/* Option codes analyze and report share (above the ingest ones). */
+enum {
+	CMD_REPORT_OPT_FAIL_ON = 512,
+	CMD_REPORT_OPT_NOW,
+	CMD_REPORT_OPT_COLOR,
+	CMD_REPORT_OPT_NO_COLOR
+};
+
+#define CMD_REPORT_LONGOPTS						\
+	{ "format", required_argument, NULL, 'f' },			\
+	{ "output", required_argument, NULL, 'o' },			\
+	{ "fail-on", required_argument, NULL, CMD_REPORT_OPT_FAIL_ON },	\
+	{ "now", required_argument, NULL, CMD_REPORT_OPT_NOW },		\
+	{ "color", no_argument, NULL, CMD_REPORT_OPT_COLOR },		\
+	{ "no-color", no_argument, NULL, CMD_REPORT_OPT_NO_COLOR }
+
+struct cmd_entry;
+
+void	 cmd_report_opts_init(struct cmd_report_opts *);
+/* Handle a report option (-f, -o, --fail-on, --now, --[no-]color).
+ * Returns -1 if opt is not one, else an exit code (0 when handled). */
+int	 cmd_report_option(struct cmd_report_opts *, const struct cmd_entry *,
+	    int opt, const char *arg, char *timebuf, size_t timelen);
+/* SOURCE_DATE_EPOCH sets the printed time when --now does not. */
+void	 cmd_report_env_time(struct cmd_report_opts *, char *, size_t);
+/* Parse --fail-on, --format, --now; returns 0 or -1. */
+int	 cmd_report_parse_time_arg(const char *, char *buf, size_t len);
+/*
+ * Evaluate rs over the index at db_path and write the report.  Returns an
+ * exit code: 5 when a finding is at or above fail_on, else 1 when the
+ * index records input problems or a rule failed, else 0; 4 when the output
+ * cannot be written, 3 when the index cannot be read.
+ */
+int	 cmd_report_run(const char *db_path, const struct ruleset *,
+	    const struct cmd_report_opts *);
+
+#endif

@@ -1,0 +1,88 @@
+/*
+ * `mgtriage report DB`: the rules over an index built earlier, without the
+ * original input.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd-ingest.h"
+#include "cmd-report.h"
+#include "error.h"
+
+static int
+cmd_report_exec(int argc, char **argv)
+{
+	struct cmd_ingest ci;
+	struct cmd_report_opts ro;
+	struct mgt_error err;
+	char timebuf[64];
+	int opt, rc;
+	static const struct option longopts[] = {
+		CMD_INGEST_LONGOPTS,
+		CMD_REPORT_LONGOPTS,
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+
+	cmd_ingest_init(&ci);
+	cmd_report_opts_init(&ro);
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "f:o:qh", longopts, NULL)) !=
+	    -1) {
+		if (opt == 'h') {
+			printf("usage: mgtriage report %s\n\n%s",
+			    cmd_report_entry.args, cmd_report_entry.help);
+			cmd_ingest_free(&ci);
+			return MGT_EXIT_OK;
+		}
+		if ((rc = cmd_report_option(&ro, &cmd_report_entry, opt,
+		    optarg, timebuf, sizeof timebuf)) < 0)
+			rc = cmd_ingest_option(&ci, &cmd_report_entry, opt,
+			    optarg);
+		if (rc < 0)
+			rc = cmd_usage_error(&cmd_report_entry,
+			    "unknown option");
+		if (rc != MGT_EXIT_OK) {
+			cmd_ingest_free(&ci);
+			return rc;
+		}
+	}
+	cmd_report_env_time(&ro, timebuf, sizeof timebuf);
+	if (argc - optind != 1) {
+		cmd_ingest_free(&ci);
+		return cmd_usage_error(&cmd_report_entry,
+		    "expected one index file");
+	}
+	mgt_error_clear(&err);
+	if ((rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
+		cmd_ingest_free(&ci);
+		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
+	}
+	rc = cmd_report_run(argv[optind], &ci.rules, &ro);
+	cmd_ingest_free(&ci);
+	return rc;
+}
+
+const struct cmd_entry cmd_report_entry = {
+	"report", "DB [-f FORMAT] [-o FILE] [--fail-on SEV]",
+	"Run the rules over an existing index and print the report",
+	"Evaluates the rules over an index written by 'mgtriage index' or\n"
+	"'mgtriage analyze --index', without the original input: SQL\n"
+	"evidence reads the index, pattern evidence reads the hits stored\n"
+	"when it was built (a pattern added since then finds nothing until\n"
+	"the case is indexed again).\n"
+	"\n"
+	"Options:\n"
+	"  -f, --format FMT   text (default), json, markdown, html, junit\n"
+	"  -o, --output FILE  write the report to FILE (default stdout)\n"
+	"      --fail-on SEV  exit 5 when a finding is SEV or worse\n"
+	"      --now TIME     print TIME as the report time\n"
+	"      --[no-]color   force colour on or off\n"
+	"      --rules DIR    load rules from DIR too; --no-default-rules\n"
+	"  -h, --help         this help\n",
+	cmd_report_exec
+};

@@ -1,0 +1,636 @@
+/*
+ * Rule evaluation over an index.  Each evidence item becomes a list of rows
+ * (SQL results, or the pattern hits stored during ingest with their named
+ * captures), filtered by min/window/group_by; the rule's `when` decides
+ * whether it fires; fired rules become findings with a filled summary and
+ * cited evidence (vpath:line or object field=value).
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "error.h"
+#include "eval.h"
+#include "parse-log.h"
+#include "util.h"
+#include "xmalloc.h"
+
+struct eval_kv {
+	char		*k;
+	char		*v;		/* NULL for SQL NULL */
+};
+
+struct eval_row {
+	struct eval_kv	*kv;
+	size_t		 nkv;
+	int64_t		 ts;
+	char		*node;
+	char		*source;
+	long		 line;
+	char		*text;
+	char		*object;
+	char		*field;
+	char		*value;
+	int		 keep;
+};
+
+struct eval_item {
+	const struct rule_evidence *ev;
+	struct eval_row	*rows;
+	size_t		 nrows;
+	long		 count;		/* rows that count (may exceed nrows) */
+	int		 holds;
+	int		 failed;
+};
+
+struct eval_ctx {
+	sqlite3			*db;
+	const struct rule	*rule;
+	struct eval_item	*items;
+	size_t			 nitems;
+	sqlite3_stmt		*vpath_st;
+};
+
+static void
+eval_row_free(struct eval_row *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nkv; i++) {
+		free(r->kv[i].k);
+		free(r->kv[i].v);
+	}
+	free(r->kv);
+	free(r->node);
+	free(r->source);
+	free(r->text);
+	free(r->object);
+	free(r->field);
+	free(r->value);
+}
+
+static void
+eval_items_free(struct eval_item *items, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < items[i].nrows; j++)
+			eval_row_free(&items[i].rows[j]);
+		free(items[i].rows);
+	}
+	free(items);
+}
+
+static void
+eval_kv_add(struct eval_row *r, const char *k, const char *v)
+{
+	r->kv = xreallocarray(r->kv, r->nkv + 1, sizeof *r->kv);
+	r->kv[r->nkv].k = xstrdup(k);
+	r->kv[r->nkv].v = v ? xstrdup(v) : NULL;
+	r->nkv++;
+}
+
+static const char *
+eval_kv_get(const struct eval_row *r, const char *k, int *found)
+{
+	size_t i;
+
+	for (i = 0; i < r->nkv; i++)
+		if (strcmp(r->kv[i].k, k) == 0) {
+			if (found)
+				*found = 1;
+			return r->kv[i].v;
+		}
+	if (found)
+		*found = 0;
+	return NULL;
+}
+
+static char *
+eval_vpath(struct eval_ctx *c, int64_t id)
+{
+	char *v = NULL;
+
+	if (c->vpath_st == NULL && sqlite3_prepare_v2(c->db,
+	    "SELECT vpath FROM sources WHERE id = ?", -1, &c->vpath_st,
+	    NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(c->vpath_st, 1, id);
+	if (sqlite3_step(c->vpath_st) == SQLITE_ROW)
+		v = xstrdup((const char *)sqlite3_column_text(c->vpath_st, 0));
+	sqlite3_reset(c->vpath_st);
+	return v;
+}
+
+static int
+eval_is_meta_col(const char *k)
+{
+	static const char *const skip[] = { "source_id", "line", "vpath",
+	    "source", "object", "field", "value", "ts", "doc", "node", NULL };
+	size_t i;
+
+	for (i = 0; skip[i] != NULL; i++)
+		if (strcmp(skip[i], k) == 0)
+			return 1;
+	return 0;
+}
+
+/* Fill the citation fields of a SQL row from its well-known columns. */
+static void
+eval_sql_citation(struct eval_ctx *c, struct eval_row *r,
+    sqlite3_stmt *st)
+{
+	const char *v, *kind, *ns, *name;
+	char buf[512];
+	size_t i, o;
+	int64_t ts;
+	int n = sqlite3_column_count(st), j;
+
+	for (j = 0; j < n; j++) {
+		const char *k = sqlite3_column_name(st, j);
+
+		if (strcmp(k, "source_id") == 0 &&
+		    sqlite3_column_type(st, j) == SQLITE_INTEGER)
+			r->source = eval_vpath(c, sqlite3_column_int64(st, j));
+		else if (strcmp(k, "ts") == 0) {
+			if (sqlite3_column_type(st, j) == SQLITE_INTEGER)
+				r->ts = sqlite3_column_int64(st, j);
+			else if ((v = (const char *)sqlite3_column_text(st,
+			    j)) != NULL && parse_log_rfc3339(v, strlen(v),
+			    &ts) > 0)
+				r->ts = ts;
+		} else if (strcmp(k, "line") == 0)
+			r->line = (long)sqlite3_column_int64(st, j);
+	}
+	if (r->source == NULL) {
+		if ((v = eval_kv_get(r, "vpath", NULL)) != NULL ||
+		    (v = eval_kv_get(r, "source", NULL)) != NULL)
+			r->source = xstrdup(v);
+	}
+	if ((v = eval_kv_get(r, "node", NULL)) != NULL)
+		r->node = xstrdup(v);
+	if ((v = eval_kv_get(r, "object", NULL)) != NULL)
+		r->object = xstrdup(v);
+	else if ((kind = eval_kv_get(r, "kind", NULL)) != NULL &&
+	    (name = eval_kv_get(r, "name", NULL)) != NULL) {
+		ns = eval_kv_get(r, "namespace", NULL);
+		if (ns != NULL && *ns != '\0')
+			snprintf(buf, sizeof buf, "%s/%s/%s", kind, ns, name);
+		else
+			snprintf(buf, sizeof buf, "%s/%s", kind, name);
+		r->object = xstrdup(buf);
+	}
+	if ((v = eval_kv_get(r, "field", NULL)) != NULL)
+		r->field = xstrdup(v);
+	if ((v = eval_kv_get(r, "value", NULL)) != NULL)
+		r->value = xstrdup(v);
+	/* The rest of the row, as "k=v k=v", is the evidence text. */
+	o = 0;
+	buf[0] = '\0';
+	for (i = 0; i < r->nkv && o < sizeof buf - 1; i++) {
+		if (eval_is_meta_col(r->kv[i].k))
+			continue;
+		o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s=%s",
+		    o ? " " : "", r->kv[i].k, r->kv[i].v ? r->kv[i].v : "null");
+		if (o >= sizeof buf)
+			o = sizeof buf - 1;
+	}
+	if (o > 0)
+		r->text = xstrdup(buf);
+}
+
+static int
+eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	struct eval_row *r;
+	int rc, j, n;
+
+	if (sqlite3_prepare_v2(c->db, it->ev->sql, -1, &st, NULL) !=
+	    SQLITE_OK)
+		return mgt_error_set(err, MGT_ERR_RULE, c->rule->file, -1,
+		    it->ev->line, "rule %s, evidence %s: SQL: %s",
+		    c->rule->id, it->ev->name, sqlite3_errmsg(c->db));
+	if (!sqlite3_stmt_readonly(st)) {
+		sqlite3_finalize(st);
+		return mgt_error_set(err, MGT_ERR_RULE, c->rule->file, -1,
+		    it->ev->line, "rule %s, evidence %s: SQL must be "
+		    "read-only", c->rule->id, it->ev->name);
+	}
+	n = sqlite3_column_count(st);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		it->count++;
+		if (it->nrows >= EVAL_MAX_ROWS)
+			continue;
+		it->rows = xreallocarray(it->rows, it->nrows + 1,
+		    sizeof *it->rows);
+		r = &it->rows[it->nrows++];
+		memset(r, 0, sizeof *r);
+		r->ts = LOG_TS_NONE;
+		for (j = 0; j < n; j++)
+			eval_kv_add(r, sqlite3_column_name(st, j),
+			    (const char *)sqlite3_column_text(st, j));
+		eval_sql_citation(c, r, st);
+	}
+	if (rc != SQLITE_DONE) {
+		mgt_error_set(err, MGT_ERR_RULE, c->rule->file, -1,
+		    it->ev->line, "rule %s, evidence %s: SQL: %s",
+		    c->rule->id, it->ev->name, sqlite3_errmsg(c->db));
+		sqlite3_finalize(st);
+		return MGT_ERR_RULE;
+	}
+	sqlite3_finalize(st);
+	return MGT_OK;
+}
+
+static const char eval_hits_sql[] =
+    "SELECT s.vpath, h.line_no, h.ts, coalesce(h.node, s.node), h.text,"
+    " h.captures FROM hits h JOIN sources s ON s.id = h.source_id"
+    " WHERE h.rule_id = ?1 AND h.evidence = ?2"
+    " ORDER BY h.ts IS NULL, h.ts, s.id, h.line_no";
+
+static int
+eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	struct eval_row *r;
+	const char *caps, *v;
+	cJSON *json, *e;
+	int rc;
+
+	if (sqlite3_prepare_v2(c->db, eval_hits_sql, -1, &st, NULL) !=
+	    SQLITE_OK)
+		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		    "reading hits: %s", sqlite3_errmsg(c->db));
+	sqlite3_bind_text(st, 1, c->rule->id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, it->ev->name, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		it->count++;
+		if (it->nrows >= EVAL_MAX_ROWS)
+			continue;
+		it->rows = xreallocarray(it->rows, it->nrows + 1,
+		    sizeof *it->rows);
+		r = &it->rows[it->nrows++];
+		memset(r, 0, sizeof *r);
+		r->source = xstrdup((const char *)sqlite3_column_text(st, 0));
+		r->line = (long)sqlite3_column_int64(st, 1);
+		r->ts = sqlite3_column_type(st, 2) == SQLITE_NULL ?
+		    LOG_TS_NONE : sqlite3_column_int64(st, 2);
+		if ((v = (const char *)sqlite3_column_text(st, 3)) != NULL)
+			r->node = xstrdup(v);
+		r->text = xstrndup((const char *)sqlite3_column_text(st, 4),
+		    (size_t)sqlite3_column_bytes(st, 4));
+		eval_kv_add(r, "source", r->source);
+		eval_kv_add(r, "node", r->node);
+		eval_kv_add(r, "text", r->text);
+		caps = (const char *)sqlite3_column_text(st, 5);
+		if (caps != NULL && (json = cJSON_Parse(caps)) != NULL) {
+			cJSON_ArrayForEach(e, json)
+				if (cJSON_IsString(e))
+					eval_kv_add(r, e->string,
+					    e->valuestring);
+			cJSON_Delete(json);
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		    "reading hits: %s", sqlite3_errmsg(c->db));
+	return MGT_OK;
+}
+
+static const char *
+eval_group_key(const struct eval_item *it, const struct eval_row *r)
+{
+	const char *g = it->ev->group_by;
+
+	if (strcmp(g, "node") == 0)
+		return r->node;
+	if (strcmp(g, "source") == 0)
+		return r->source;
+	return eval_kv_get(r, g, NULL);
+}
+
+static int
+eval_keycmp(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b ? 0 : a == NULL ? -1 : 1;
+	return strcmp(a, b);
+}
+
+/* Apply min, window and group_by: mark the rows that count, set holds. */
+static void
+eval_apply_counts(struct eval_item *it)
+{
+	const struct rule_evidence *ev = it->ev;
+	size_t i, j, n;
+	int64_t lo, hi;
+	int ok;
+
+	if (ev->group_by == NULL && ev->window_us == 0) {
+		it->holds = it->count >= ev->min;
+		for (i = 0; i < it->nrows; i++)
+			it->rows[i].keep = 1;
+		return;
+	}
+	it->holds = 0;
+	for (i = 0; i < it->nrows; i++) {
+		if (it->rows[i].keep == -1 || it->rows[i].keep == 1)
+			continue;
+		/* Rows of the group of row i. */
+		n = 0;
+		lo = INT64_MAX;
+		hi = INT64_MIN;
+		for (j = i; j < it->nrows; j++) {
+			if (ev->group_by != NULL &&
+			    eval_keycmp(eval_group_key(it, &it->rows[i]),
+			    eval_group_key(it, &it->rows[j])) != 0)
+				continue;
+			n++;
+			if (it->rows[j].ts != LOG_TS_NONE) {
+				if (it->rows[j].ts < lo)
+					lo = it->rows[j].ts;
+				if (it->rows[j].ts > hi)
+					hi = it->rows[j].ts;
+			}
+		}
+		ok = (long)n >= ev->min && (ev->window_us == 0 ||
+		    (hi != INT64_MIN && hi - lo >= ev->window_us));
+		for (j = i; j < it->nrows; j++) {
+			if (ev->group_by != NULL &&
+			    eval_keycmp(eval_group_key(it, &it->rows[i]),
+			    eval_group_key(it, &it->rows[j])) != 0)
+				continue;
+			it->rows[j].keep = ok ? 1 : -1;
+		}
+		if (ok)
+			it->holds = 1;
+	}
+	for (n = 0, i = 0; i < it->nrows; i++)
+		if (it->rows[i].keep == 1)
+			n++;
+	it->count = (long)n;
+}
+
+static int
+eval_lookup_holds(void *ctx, size_t i)
+{
+	struct eval_ctx *c = ctx;
+
+	return i < c->nitems && c->items[i].holds;
+}
+
+/* Append s to a growing ", "-joined list if not present. */
+static int
+eval_strcmp_p(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *
+eval_item_value(struct eval_item *it, const char *col, int all)
+{
+	char **vals = NULL, *out;
+	size_t n = 0, i, j, len = 0;
+	const char *v;
+	int found;
+
+	for (i = 0; i < it->nrows; i++) {
+		if (it->rows[i].keep != 1)
+			continue;
+		v = eval_kv_get(&it->rows[i], col, &found);
+		if (!found || v == NULL)
+			continue;
+		if (!all)
+			return xstrdup(v);
+		for (j = 0; j < n; j++)
+			if (strcmp(vals[j], v) == 0)
+				break;
+		if (j < n)
+			continue;
+		vals = xreallocarray(vals, n + 1, sizeof *vals);
+		vals[n++] = (char *)v;
+	}
+	if (n == 0) {
+		free(vals);
+		return NULL;
+	}
+	qsort(vals, n, sizeof *vals, eval_strcmp_p);
+	for (i = 0; i < n; i++)
+		len += strlen(vals[i]) + 2;
+	out = xmalloc(len + 1);
+	out[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strcat(out, ", ");
+		strcat(out, vals[i]);
+	}
+	free(vals);
+	return out;
+}
+
+static char *
+eval_template_lookup(void *ctx, const char *item, const char *column, int all,
+    int count)
+{
+	struct eval_ctx *c = ctx;
+	char buf[32], *v;
+	size_t i;
+	int pass;
+
+	for (i = 0; i < c->nitems; i++) {
+		if (item != NULL && strcmp(c->items[i].ev->name, item) != 0)
+			continue;
+		if (count) {
+			snprintf(buf, sizeof buf, "%ld", c->items[i].count);
+			return xstrdup(buf);
+		}
+		if (item != NULL)
+			return eval_item_value(&c->items[i], column, all);
+	}
+	if (item != NULL || count)
+		return NULL;
+	/* Unqualified: items that hold first, in rule order. */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < c->nitems; i++) {
+			if (c->items[i].holds != (pass == 0))
+				continue;
+			if ((v = eval_item_value(&c->items[i], column, all)) !=
+			    NULL)
+				return v;
+		}
+	return NULL;
+}
+
+static char *
+eval_dup(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static void
+eval_cite(struct finding *f, const struct eval_item *it,
+    const struct eval_row *r)
+{
+	struct finding_evidence *e;
+
+	if (f->nevidence >= EVAL_MAX_CITED)
+		return;
+	f->evidence = xreallocarray(f->evidence, f->nevidence + 1,
+	    sizeof *f->evidence);
+	e = &f->evidence[f->nevidence++];
+	memset(e, 0, sizeof *e);
+	e->item = xstrdup(it->ev->name);
+	e->source = eval_dup(r->source);
+	e->line = r->line;
+	e->ts = r->ts;
+	e->node = eval_dup(r->node);
+	e->text = r->text ? xstrndup(r->text, 4096) : NULL;
+	e->object = eval_dup(r->object);
+	e->field = eval_dup(r->field);
+	e->value = eval_dup(r->value);
+}
+
+/* Cite each holding item: the first rows, and the last one to show how
+ * long a repeating signal lasted. */
+static void
+eval_fill_finding(struct eval_ctx *c, struct finding *f)
+{
+	const struct eval_item *it;
+	const struct eval_row *last;
+	size_t i, j, shown, per;
+
+	f->first_ts = INT64_MIN;
+	f->last_ts = INT64_MIN;
+	for (i = 0; i < c->nitems; i++) {
+		it = &c->items[i];
+		if (!it->holds)
+			continue;
+		f->total_evidence += it->count;
+		per = it->ev->type == RULE_EVIDENCE_PATTERN ? 3 : 10;
+		shown = 0;
+		last = NULL;
+		for (j = 0; j < it->nrows; j++) {
+			if (it->rows[j].keep != 1)
+				continue;
+			if (it->rows[j].ts != LOG_TS_NONE) {
+				if (f->first_ts == INT64_MIN ||
+				    it->rows[j].ts < f->first_ts)
+					f->first_ts = it->rows[j].ts;
+				if (it->rows[j].ts > f->last_ts)
+					f->last_ts = it->rows[j].ts;
+			}
+			if (shown < per) {
+				eval_cite(f, it, &it->rows[j]);
+				shown++;
+			} else
+				last = &it->rows[j];
+		}
+		if (last != NULL)
+			eval_cite(f, it, last);
+	}
+}
+
+static int
+eval_rule(sqlite3 *db, const struct rule *rule, struct finding_set *fs,
+    const struct problem_sink *sink, sqlite3_stmt **vpath_st,
+    struct mgt_error *err)
+{
+	struct eval_ctx c;
+	struct finding *f;
+	struct mgt_error ierr;
+	size_t i;
+	int fired, rc = MGT_OK;
+
+	memset(&c, 0, sizeof c);
+	c.db = db;
+	c.rule = rule;
+	c.vpath_st = *vpath_st;
+	c.nitems = rule->nevidence;
+	c.items = xcalloc(c.nitems + 1, sizeof *c.items);
+	for (i = 0; i < c.nitems; i++) {
+		c.items[i].ev = &rule->evidence[i];
+		mgt_error_clear(&ierr);
+		if (rule->evidence[i].type == RULE_EVIDENCE_SQL)
+			rc = eval_sql(&c, &c.items[i], &ierr);
+		else
+			rc = eval_pattern(&c, &c.items[i], &ierr);
+		if (rc == MGT_ERR_DB) {
+			*err = ierr;
+			goto out;
+		}
+		if (rc != MGT_OK) {
+			c.items[i].failed = 1;
+			problem_report(sink, PROBLEM_WARNING, PCODE_RULE,
+			    rule->file, -1, rule->evidence[i].line, "%s",
+			    ierr.msg);
+			rc = MGT_OK;
+			continue;
+		}
+		eval_apply_counts(&c.items[i]);
+	}
+	if (rule->when != NULL)
+		fired = rule_expr_eval(rule->when, eval_lookup_holds, &c);
+	else {
+		for (fired = 1, i = 0; i < c.nitems; i++)
+			fired = fired && c.items[i].holds;
+	}
+	if (fired) {
+		f = finding_set_add(fs);
+		f->rule = rule;
+		f->summary = rule_template_fill(rule->summary,
+		    eval_template_lookup, &c);
+		eval_fill_finding(&c, f);
+	}
+out:
+	*vpath_st = c.vpath_st;
+	eval_items_free(c.items, c.nitems);
+	return rc;
+}
+
+int
+eval_rules(sqlite3 *db, const struct ruleset *rs, struct finding_set *fs,
+    const struct problem_sink *sink, struct mgt_error *err)
+{
+	sqlite3_stmt *vpath_st = NULL;
+	size_t i;
+	int rc = MGT_OK;
+
+	for (i = 0; i < rs->nrules && rc == MGT_OK; i++)
+		rc = eval_rule(db, &rs->rules[i], fs, sink, &vpath_st, err);
+	sqlite3_finalize(vpath_st);
+	return rc;
+}
+
+int
+eval_item(sqlite3 *db, const struct rule *rule, size_t item, int *holds,
+    long *rows, struct mgt_error *err)
+{
+	struct eval_ctx c;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	c.db = db;
+	c.rule = rule;
+	c.nitems = 1;
+	c.items = xcalloc(1, sizeof *c.items);
+	c.items[0].ev = &rule->evidence[item];
+	if (rule->evidence[item].type == RULE_EVIDENCE_SQL)
+		rc = eval_sql(&c, &c.items[0], err);
+	else
+		rc = eval_pattern(&c, &c.items[0], err);
+	if (rc == MGT_OK)
+		eval_apply_counts(&c.items[0]);
+	*holds = c.items[0].holds;
+	*rows = c.items[0].count;
+	sqlite3_finalize(c.vpath_st);
+	eval_items_free(c.items, 1);
+	return rc;
+}

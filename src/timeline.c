@@ -1,0 +1,218 @@
+/*
+ * Building timelines from the index.  Repeating things fold into one entry
+ * with a count and a time span ("In bootstrap mode x 4,312, 10:02-11:45,
+ * control1, control2"), so an hour of a looping daemon reads as one line.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timeline.h"
+#include "util.h"
+#include "xmalloc.h"
+
+/* Longest "what" text kept per entry. */
+#define TIMELINE_WHAT_MAX 300
+
+void
+timeline_init(struct timeline *tl)
+{
+	memset(tl, 0, sizeof *tl);
+}
+
+void
+timeline_free(struct timeline *tl)
+{
+	size_t i;
+
+	for (i = 0; i < tl->n; i++) {
+		free((char *)tl->events[i].what);
+		free((char *)tl->events[i].where);
+		free((char *)tl->events[i].nodes);
+	}
+	free(tl->events);
+	timeline_init(tl);
+}
+
+static char *
+timeline_cut(const char *s)
+{
+	char buf[TIMELINE_WHAT_MAX * 4 + 8];
+	size_t n;
+
+	if (s == NULL)
+		return xstrdup("");
+	n = strlen(s);
+	util_escape_n(s, n > TIMELINE_WHAT_MAX ? TIMELINE_WHAT_MAX : n, buf,
+	    sizeof buf);
+	if (n > TIMELINE_WHAT_MAX)
+		strcat(buf, "...");
+	return xstrdup(buf);
+}
+
+static void
+timeline_add(struct timeline *tl, int64_t first, int64_t last, long count,
+    const char *what, const char *where, const char *nodes)
+{
+	struct report_event *e;
+
+	tl->events = xreallocarray(tl->events, tl->n + 1, sizeof *tl->events);
+	e = &tl->events[tl->n++];
+	e->first_ts = first;
+	e->last_ts = last;
+	e->count = count;
+	e->what = timeline_cut(what);
+	e->where = xstrdup(where ? where : "");
+	e->nodes = nodes != NULL && *nodes != '\0' ? xstrdup(nodes) : NULL;
+}
+
+static int
+timeline_cmp(const void *a, const void *b)
+{
+	const struct report_event *x = a, *y = b;
+	int c;
+
+	if (x->first_ts != y->first_ts)
+		return x->first_ts < y->first_ts ? -1 : 1;
+	if ((c = strcmp(x->what, y->what)) != 0)
+		return c;
+	return strcmp(x->where, y->where);
+}
+
+static void
+timeline_sort(struct timeline *tl)
+{
+	if (tl->n > 1)
+		qsort(tl->events, tl->n, sizeof *tl->events, timeline_cmp);
+}
+
+/*
+ * Hits folded by rule, item and message text with the variable parts
+ * (numbers, hex ids) left in: the same line repeating folds, different
+ * lines stay apart.  Nodes are listed per entry.
+ */
+static const char timeline_hits_sql[] =
+    "SELECT min(h.ts), max(h.ts), count(*), h.rule_id || ': ' ||"
+    " substr(min(h.text), 1, 600), min(s.vpath) || ':' ||"
+    " min(h.line_no), group_concat(DISTINCT coalesce(h.node, s.node))"
+    " FROM hits h JOIN sources s ON s.id = h.source_id"
+    " WHERE h.ts IS NOT NULL AND (?1 IS NULL OR h.rule_id = ?1)"
+    " AND (?2 IS NULL OR coalesce(h.node, s.node) = ?2"
+    "      OR coalesce(h.node, s.node) LIKE ?2 || '.%')"
+    " AND h.ts >= ?3 AND h.ts <= ?4"
+    " GROUP BY h.rule_id, h.evidence, s.kind, coalesce(s.unit,"
+    " s.container, '')";
+
+static int
+timeline_hits(sqlite3 *db, const char *rule, const struct timeline_filter *f,
+    struct timeline *tl)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db, timeline_hits_sql, -1, &st, NULL) !=
+	    SQLITE_OK)
+		return -1;
+	if (rule != NULL)
+		sqlite3_bind_text(st, 1, rule, -1, SQLITE_STATIC);
+	if (f->node != NULL)
+		sqlite3_bind_text(st, 2, f->node, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, f->since);
+	sqlite3_bind_int64(st, 4, f->until);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		timeline_add(tl, sqlite3_column_int64(st, 0),
+		    sqlite3_column_int64(st, 1),
+		    (long)sqlite3_column_int64(st, 2),
+		    (const char *)sqlite3_column_text(st, 3),
+		    (const char *)sqlite3_column_text(st, 4),
+		    (const char *)sqlite3_column_text(st, 5));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int
+timeline_for_findings(sqlite3 *db, const struct finding_set *fs,
+    struct timeline *tl)
+{
+	struct timeline_filter f;
+	size_t i;
+
+	memset(&f, 0, sizeof f);
+	f.since = INT64_MIN;
+	f.until = INT64_MAX;
+	for (i = 0; i < fs->nfindings; i++)
+		if (timeline_hits(db, fs->findings[i].rule->id, &f, tl) != 0)
+			return -1;
+	timeline_sort(tl);
+	return 0;
+}
+
+/* Condition transitions of ClusterOperators, nodes and pools. */
+static const char timeline_conditions_sql[] =
+    "SELECT last_transition_us, kind || '/' || name || ' ' || type || '='"
+    " || status || coalesce(' (' || reason || ')', '') ||"
+    " coalesce(': ' || message, ''), kind || '/' ||"
+    " CASE WHEN namespace <> '' THEN namespace || '/' ELSE '' END || name,"
+    " CASE WHEN kind = 'Node' THEN name END"
+    " FROM conditions WHERE last_transition_us IS NOT NULL"
+    " AND kind IN ('ClusterOperator', 'Node', 'MachineConfigPool',"
+    " 'ClusterVersion', 'BareMetalHost')"
+    " AND (?1 IS NULL OR kind <> 'Node' OR name = ?1 OR name LIKE ?1 || '.%')"
+    " AND last_transition_us >= ?2 AND last_transition_us <= ?3";
+
+static const char timeline_events_sql[] =
+    "SELECT first_ts, last_ts, coalesce(count, 1), coalesce(reason, '') ||"
+    " ': ' || coalesce(message, ''), coalesce(involved_kind, '') || '/' ||"
+    " coalesce(involved_namespace || '/', '') || coalesce(involved_name, '')"
+    " FROM events WHERE first_ts IS NOT NULL"
+    " AND (?1 IS NULL OR involved_name = ?1 OR involved_name LIKE ?1 || '.%'"
+    "      OR involved_kind <> 'Node')"
+    " AND first_ts >= ?2 AND first_ts <= ?3";
+
+int
+timeline_build(sqlite3 *db, const struct timeline_filter *f,
+    struct timeline *tl)
+{
+	sqlite3_stmt *st;
+	int64_t first, last;
+	int rc;
+
+	if (sqlite3_prepare_v2(db, timeline_conditions_sql, -1, &st, NULL) ==
+	    SQLITE_OK) {
+		if (f->node != NULL)
+			sqlite3_bind_text(st, 1, f->node, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, f->since);
+		sqlite3_bind_int64(st, 3, f->until);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			first = sqlite3_column_int64(st, 0);
+			timeline_add(tl, first, first, 1,
+			    (const char *)sqlite3_column_text(st, 1),
+			    (const char *)sqlite3_column_text(st, 2),
+			    (const char *)sqlite3_column_text(st, 3));
+		}
+		sqlite3_finalize(st);
+	}
+	if (sqlite3_prepare_v2(db, timeline_events_sql, -1, &st, NULL) ==
+	    SQLITE_OK) {
+		if (f->node != NULL)
+			sqlite3_bind_text(st, 1, f->node, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, f->since);
+		sqlite3_bind_int64(st, 3, f->until);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			first = sqlite3_column_int64(st, 0);
+			last = sqlite3_column_type(st, 1) == SQLITE_NULL ?
+			    first : sqlite3_column_int64(st, 1);
+			timeline_add(tl, first, last,
+			    (long)sqlite3_column_int64(st, 2),
+			    (const char *)sqlite3_column_text(st, 3),
+			    (const char *)sqlite3_column_text(st, 4), NULL);
+		}
+		sqlite3_finalize(st);
+	}
+	if (timeline_hits(db, NULL, f, tl) != 0)
+		return -1;
+	timeline_sort(tl);
+	return 0;
+}
