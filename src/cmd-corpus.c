@@ -84,7 +84,7 @@ corpus_read_expected(const char *dir, struct corpus_expect *e, char *why,
 	memset(e, 0, sizeof *e);
 	snprintf(p, sizeof p, "%s/expected", dir);
 	if ((f = fopen(p, "r")) == NULL) {
-		snprintf(why, wlen, "%s: cannot read", p);
+		snprintf(why, wlen, "%.900s: cannot read", p);
 		return -1;
 	}
 	while (fgets(line, sizeof line, f) != NULL) {
@@ -102,7 +102,7 @@ corpus_read_expected(const char *dir, struct corpus_expect *e, char *why,
 				continue;
 			e->root[e->nroot++] = xstrdup(s);
 		} else if (e->nroot == 0) {
-			snprintf(why, wlen, "%s:%d: a symptom before any root "
+			snprintf(why, wlen, "%.900s:%d: a symptom before any root "
 			    "cause", p, lineno);
 			fclose(f);
 			return -1;

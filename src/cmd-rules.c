@@ -250,7 +250,7 @@ rules_run_fixture(const struct rule *rule, const char *dir, char *detail,
 	memset(&t, 0, sizeof t);
 	inputs = rules_fixture_inputs(dir, &n);
 	if (n == 0) {
-		snprintf(detail, dlen, "no fixture in %s", dir);
+		snprintf(detail, dlen, "no fixture in %.900s", dir);
 		free(inputs);
 		return -1;
 	}

@@ -77,7 +77,62 @@ int	 report_format_parse(const char *);
 int	 report_write(FILE *, enum report_format, const struct report *,
 	    struct mgt_error *);
 
-/* The format writers (report-<format>.c). */
+/*
+ * Helpers shared by the format writers (report.c).
+ */
+
+/* Bounds on what a report shows (shared/HARDENING.md "Snippet size"). */
+#define REPORT_SNIPPET_MAX	512	/* bytes of an evidence text or value */
+#define REPORT_TEXT_COLUMNS	200	/* display columns of a terminal line */
+#define REPORT_TEXT_EVIDENCE	3	/* evidence lines under a root cause */
+#define REPORT_EXAMPLES		3	/* examples shown per problem code */
+
+/* One problem code in the completeness section. */
+struct report_group {
+	const char		*code;
+	enum problem_severity	 severity;	/* the worst in the group */
+	long			 count;
+	size_t			 first;		/* index of its first problem */
+};
+
+/* "2026-01-08T10:02:11Z" (UTC), ".123456" only when not whole seconds;
+ * "" for INT64_MIN.  len >= 40. */
+char	*report_format_ts(int64_t us, char *buf, size_t len);
+const char *report_problem_severity_name(enum problem_severity);
+/* The finding's severity name, "info" if it has no rule. */
+const char *report_finding_severity(const struct finding *);
+/* Length of the valid UTF-8 character at s (n bytes left), its code
+ * point in *cp; 0 if the bytes there are not valid UTF-8. */
+size_t	 report_utf8_decode(const char *s, size_t n, uint32_t *cp);
+/* Length of s cut to at most max bytes without splitting a character. */
+size_t	 report_cut(const char *s, size_t max);
+/*
+ * One evidence item as one unescaped line, the medium's writer escapes it:
+ * "vpath:line: text", "vpath: text" or "Kind/ns/name field=value".  Text
+ * and value are cut to REPORT_SNIPPET_MAX bytes, "…" marks a cut.  The
+ * caller frees the result.
+ */
+char	*report_evidence_line(const struct finding_evidence *);
+/* "vpath:line", "vpath: offset N" or "vpath"; "(input)" for the run.
+ * The caller frees the result. */
+char	*report_problem_where(const struct report_problem *);
+/*
+ * Terminal-safe copy of s: control bytes, invalid UTF-8 and U+2028/9
+ * escaped as \xNN (util_escape_n), C1 controls and bidi overrides as
+ * \uNNNN, then cut to cols display columns with "…" appended when cut.
+ * The caller frees the result.
+ */
+char	*report_term(const char *s, size_t cols);
+/* The problem's code, "unknown" if it has none. */
+const char *report_problem_code(const struct report_problem *);
+/* Problems grouped by code, worst severity first, then count, then code.
+ * Returns the number of groups; the caller frees *groups. */
+size_t	 report_group_problems(const struct report *,
+	    struct report_group **groups);
+/* Number of rules evaluated: the rule set's size, else stats.rules. */
+long long report_nrules(const struct report *);
+
+/* The format writers (report-<format>.c); MGT_OK or MGT_ERR_IO. */
 int	 report_text_write(FILE *, const struct report *);
 int	 report_json_write(FILE *, const struct report *);
 int	 report_markdown_write(FILE *, const struct report *);

@@ -1,0 +1,295 @@
+/*
+ * The JSON report (schema mgtriage.report/v1, doc/report-schema.md), built
+ * as a cJSON tree in the documented key order and printed formatted.
+ * Strings are made valid UTF-8 first: each byte that is not part of a valid
+ * sequence becomes U+FFFD, so hostile input still gives valid JSON.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "error.h"
+#include "report.h"
+#include "xmalloc.h"
+
+#define JSON_REPLACEMENT	"\xef\xbf\xbd"	/* U+FFFD */
+#define JSON_ELLIPSIS		"\xe2\x80\xa6"	/* U+2026 */
+
+/* cJSON reports allocation failure with NULL: treat it as xmalloc does. */
+static cJSON *
+json_need(cJSON *j)
+{
+	if (j == NULL) {
+		fputs("mgtriage: out of memory (building the JSON report)\n",
+		    stderr);
+		exit(MGT_EXIT_INTERNAL);
+	}
+	return j;
+}
+
+static void
+json_add(cJSON *obj, const char *key, cJSON *val)
+{
+	if (!cJSON_AddItemToObjectCS(obj, key, json_need(val)))
+		json_need(NULL);
+}
+
+static void
+json_push(cJSON *arr, cJSON *val)
+{
+	if (!cJSON_AddItemToArray(arr, json_need(val)))
+		json_need(NULL);
+}
+
+/*
+ * A string node from untrusted bytes: invalid UTF-8 replaced byte by byte
+ * with U+FFFD, cut to max bytes (0: no cut) with "…" appended.  NULL gives
+ * null.
+ */
+static cJSON *
+json_str_cut(const char *s, size_t max)
+{
+	cJSON *j;
+	char *buf;
+	size_t n, i = 0, o = 0, l;
+	uint32_t cp;
+
+	if (s == NULL)
+		return json_need(cJSON_CreateNull());
+	n = max > 0 ? report_cut(s, max) : strlen(s);
+	buf = xmalloc(3 * n + sizeof JSON_ELLIPSIS);
+	while (i < n) {
+		if ((l = report_utf8_decode(s + i, n - i, &cp)) == 0) {
+			memcpy(buf + o, JSON_REPLACEMENT, 3);
+			o += 3;
+			i++;
+			continue;
+		}
+		memcpy(buf + o, s + i, l);
+		o += l;
+		i += l;
+	}
+	buf[o] = '\0';
+	if (s[n] != '\0')
+		memcpy(buf + o, JSON_ELLIPSIS, sizeof JSON_ELLIPSIS);
+	j = json_need(cJSON_CreateString(buf));
+	free(buf);
+	return j;
+}
+
+static cJSON *
+json_str(const char *s)
+{
+	return json_str_cut(s, 0);
+}
+
+/* Integers are printed exactly, never through a double. */
+static cJSON *
+json_int(long long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%lld", v);
+	return json_need(cJSON_CreateRaw(buf));
+}
+
+static cJSON *
+json_ts(int64_t us)
+{
+	char buf[64];
+
+	if (us == INT64_MIN)
+		return json_need(cJSON_CreateNull());
+	return json_need(cJSON_CreateString(report_format_ts(us, buf,
+	    sizeof buf)));
+}
+
+static cJSON *
+json_evidence(const struct finding_evidence *e)
+{
+	cJSON *o;
+
+	o = json_need(cJSON_CreateObject());
+	json_add(o, "item", json_str(e->item));
+	if (e->object != NULL) {
+		json_add(o, "object", json_str(e->object));
+		json_add(o, "field", json_str(e->field));
+		json_add(o, "value", json_str_cut(e->value,
+		    REPORT_SNIPPET_MAX));
+		return o;
+	}
+	json_add(o, "source", json_str(e->source));
+	json_add(o, "line", e->line > 0 ? json_int(e->line) :
+	    cJSON_CreateNull());
+	json_add(o, "ts", json_ts(e->ts));
+	json_add(o, "node", json_str(e->node));
+	json_add(o, "text", json_str_cut(e->text, REPORT_SNIPPET_MAX));
+	return o;
+}
+
+/* A root cause or a symptom, with its symptoms nested. */
+static cJSON *
+json_finding(const struct finding *f)
+{
+	const struct rule *rule = f->rule;
+	cJSON *o, *a;
+	size_t i;
+
+	o = json_need(cJSON_CreateObject());
+	json_add(o, "rank", json_int(f->rank));
+	json_add(o, "rule", json_str(rule != NULL ? rule->id : NULL));
+	json_add(o, "title", json_str(rule != NULL ? rule->title : NULL));
+	json_add(o, "severity", json_str(report_finding_severity(f)));
+	json_add(o, "category", json_str(rule != NULL ? rule->category :
+	    NULL));
+	json_add(o, "summary", json_str(f->summary));
+	json_add(o, "rank_reason", json_str(f->rank_reason));
+	json_add(o, "first_ts", json_ts(f->first_ts));
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; i < f->nevidence; i++)
+		json_push(a, json_evidence(&f->evidence[i]));
+	json_add(o, "evidence", a);
+	json_add(o, "total_evidence", json_int(f->total_evidence >
+	    (long)f->nevidence ? f->total_evidence : (long)f->nevidence));
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; i < f->nsymptoms; i++)
+		json_push(a, json_finding(f->symptoms[i]));
+	json_add(o, "symptoms", a);
+	json_add(o, "remedy", json_str(rule != NULL ? rule->remedy : NULL));
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; rule != NULL && i < rule->nreferences; i++)
+		json_push(a, json_str(rule->references[i]));
+	json_add(o, "references", a);
+	return o;
+}
+
+static cJSON *
+json_problem(const struct report_problem *p)
+{
+	cJSON *o;
+
+	o = json_need(cJSON_CreateObject());
+	json_add(o, "severity", json_str(report_problem_severity_name(
+	    p->severity)));
+	json_add(o, "code", json_str(report_problem_code(p)));
+	json_add(o, "vpath", json_str(p->vpath != NULL ? p->vpath : ""));
+	json_add(o, "offset", p->offset >= 0 ? json_int(p->offset) :
+	    cJSON_CreateNull());
+	json_add(o, "line", p->line > 0 ? json_int(p->line) :
+	    cJSON_CreateNull());
+	json_add(o, "message", json_str(p->message != NULL ? p->message :
+	    ""));
+	return o;
+}
+
+static cJSON *
+json_event(const struct report_event *ev)
+{
+	cJSON *o;
+
+	o = json_need(cJSON_CreateObject());
+	json_add(o, "first_ts", json_ts(ev->first_ts));
+	json_add(o, "last_ts", json_ts(ev->last_ts));
+	json_add(o, "count", json_int(ev->count));
+	json_add(o, "what", json_str_cut(ev->what, REPORT_SNIPPET_MAX));
+	json_add(o, "where", json_str(ev->where));
+	json_add(o, "nodes", json_str(ev->nodes));
+	return o;
+}
+
+static cJSON *
+json_stats(const struct report *r)
+{
+	const struct report_stats *st = &r->stats;
+	cJSON *o;
+	char buf[64];
+
+	o = json_need(cJSON_CreateObject());
+	json_add(o, "sources", json_int(st->sources));
+	json_add(o, "lines", json_int(st->lines));
+	json_add(o, "resources", json_int(st->resources));
+	json_add(o, "bytes", json_int(st->bytes));
+	json_add(o, "rules", json_int(report_nrules(r)));
+	if (st->have_seconds) {
+		snprintf(buf, sizeof buf, "%.3f", st->seconds >= 0 &&
+		    st->seconds < 1e12 ? st->seconds : 0.0);
+		json_add(o, "seconds", cJSON_CreateRaw(buf));
+	}
+	return o;
+}
+
+/* The whole report as a cJSON tree; the caller deletes it. */
+static cJSON *
+json_report(const struct report *r)
+{
+	const struct finding_set *fs = r->findings;
+	const struct finding *f;
+	cJSON *root, *a, *o;
+	size_t i;
+
+	root = json_need(cJSON_CreateObject());
+	json_add(root, "schema", json_str(REPORT_SCHEMA));
+	json_add(root, "version", json_str(r->version));
+	if (r->generated_at != NULL)
+		json_add(root, "generated_at", json_str(r->generated_at));
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; i < r->ninputs; i++)
+		json_push(a, json_str(r->inputs[i]));
+	json_add(root, "inputs", a);
+
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; fs != NULL && i < fs->nroots; i++)
+		json_push(a, json_finding(fs->roots[i]));
+	json_add(root, "root_causes", a);
+
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; fs != NULL && i < fs->nfindings; i++) {
+		f = &fs->findings[i];
+		o = json_need(cJSON_CreateObject());
+		json_add(o, "rule", json_str(f->rule != NULL ? f->rule->id :
+		    NULL));
+		json_add(o, "severity", json_str(report_finding_severity(f)));
+		json_add(o, "summary", json_str(f->summary));
+		json_add(o, "cause", json_str(f->cause != NULL &&
+		    f->cause->rule != NULL ? f->cause->rule->id : NULL));
+		json_push(a, o);
+	}
+	json_add(root, "findings", a);
+
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; i < r->nproblems; i++)
+		json_push(a, json_problem(&r->problems[i]));
+	json_add(root, "problems", a);
+	json_add(root, "problems_total", json_int(r->problems_total >
+	    (long long)r->nproblems ? r->problems_total :
+	    (long long)r->nproblems));
+
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; r->timeline != NULL && i < r->ntimeline; i++)
+		json_push(a, json_event(&r->timeline[i]));
+	json_add(root, "timeline", a);
+	json_add(root, "stats", json_stats(r));
+	return root;
+}
+
+int
+report_json_write(FILE *fp, const struct report *r)
+{
+	cJSON *root;
+	char *text;
+
+	root = json_report(r);
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (text == NULL)
+		json_need(NULL);
+	fputs(text, fp);
+	fputc('\n', fp);
+	cJSON_free(text);
+	return ferror(fp) ? MGT_ERR_IO : MGT_OK;
+}

@@ -1,0 +1,838 @@
+/*
+ * Unit tests for the report writers: one synthetic report with two root
+ * causes, nested symptoms, both kinds of evidence and hostile strings,
+ * written in all five formats and compared byte for byte with
+ * tests/golden/report/ (MGT_REGEN=1 rewrites those), plus targeted checks.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+
+#include "error.h"
+#include "finding.h"
+#include "report.h"
+#include "rule.h"
+#include "tap.h"
+#include "util.h"
+#include "xmalloc.h"
+
+#ifndef MGT_SRCDIR
+#define MGT_SRCDIR "."
+#endif
+
+#define T0	INT64_C(1767866531000000)	/* 2026-01-08T10:02:11Z */
+#define NRULES	8
+
+#define XSS_SCRIPT	"</script><script>alert(1)</script>"
+#define XSS_IMG		"\"><img src=x onerror=alert(1)>"
+#define ANSI_CLEAR	"\x1b[2J"
+#define LSEP		"\xe2\x80\xa8"	/* U+2028 */
+#define RLO		"\xe2\x80\xae"	/* U+202E */
+#define BAD_UTF8	"\xff\xfe\xc3("
+
+static struct rule rules[NRULES];
+static struct ruleset ruleset;
+static struct finding_set set;
+static struct report_problem problems[5];
+static struct report_event timeline[3];
+static const char *inputs[] = {
+	"case-03812345/must-gather.tar.gz",
+	"control0-journal.log"
+};
+static char *long_line;
+
+static void
+set_rule(size_t i, const char *id, enum rule_severity sev,
+    const char *category, const char *title, const char *explains)
+{
+	struct rule *r = &rules[i];
+	char *copy, *p, *tok;
+
+	memset(r, 0, sizeof *r);
+	r->id = xstrdup(id);
+	r->severity = sev;
+	r->category = xstrdup(category);
+	r->title = xstrdup(title);
+	if (explains == NULL)
+		return;
+	copy = xstrdup(explains);
+	for (p = copy; (tok = strsep(&p, ",")) != NULL;) {
+		r->explains = xreallocarray(r->explains, r->nexplains + 1,
+		    sizeof *r->explains);
+		r->explains[r->nexplains++] = xstrdup(tok);
+	}
+	free(copy);
+}
+
+static const struct rule *
+rule_by_id(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < NRULES; i++)
+		if (strcmp(rules[i].id, id) == 0)
+			return &rules[i];
+	return NULL;
+}
+
+static struct finding_evidence *
+add_evidence(struct finding *f)
+{
+	struct finding_evidence *e;
+
+	f->evidence = xreallocarray(f->evidence, f->nevidence + 1,
+	    sizeof *f->evidence);
+	e = &f->evidence[f->nevidence++];
+	memset(e, 0, sizeof *e);
+	e->ts = INT64_MIN;
+	return e;
+}
+
+static void
+ev_log(struct finding *f, const char *item, const char *source, long line,
+    int64_t ts, const char *node, const char *text)
+{
+	struct finding_evidence *e = add_evidence(f);
+
+	e->item = xstrdup(item);
+	e->source = xstrdup(source);
+	e->line = line;
+	e->ts = ts;
+	e->node = node != NULL ? xstrdup(node) : NULL;
+	e->text = xstrdup(text);
+}
+
+static void
+ev_obj(struct finding *f, const char *item, const char *object,
+    const char *field, const char *value)
+{
+	struct finding_evidence *e = add_evidence(f);
+
+	e->item = xstrdup(item);
+	e->object = xstrdup(object);
+	e->field = xstrdup(field);
+	e->value = xstrdup(value);
+}
+
+static struct finding *
+add_finding(const char *id, const char *summary, int64_t first,
+    long total)
+{
+	struct finding *f = finding_set_add(&set);
+
+	f->rule = rule_by_id(id);
+	f->summary = xstrdup(summary);
+	f->first_ts = first;
+	f->last_ts = first == INT64_MIN ? first : first + 600000000;
+	f->total_evidence = total;
+	return f;
+}
+
+static void
+build(struct report *r)
+{
+	static const char mcd[] = "must-gather.tar.gz!must-gather.local.1/"
+	    "namespaces/openshift-machine-config-operator/pods/"
+	    "machine-config-daemon-8xk2p/machine-config-daemon/"
+	    "machine-config-daemon/logs/current.log";
+	struct finding *f;
+
+	set_rule(0, "auth.apiservers-below-3", RULE_SEV_HIGH, "auth",
+	    "Authentication needs three kube-apiservers", NULL);
+	set_rule(1, "etcd.quorum-lost", RULE_SEV_CRITICAL, "etcd",
+	    "etcd has lost quorum", NULL);
+	set_rule(2, "info.noise", RULE_SEV_INFO, "misc",
+	    "Informational noise", NULL);
+	set_rule(3, "mco.daemon-bootstrap-loop", RULE_SEV_HIGH,
+	    "machine-config", "MCD loops in bootstrap mode", NULL);
+	set_rule(4, "mco.pool-degraded", RULE_SEV_HIGH, "machine-config",
+	    "MachineConfigPool is degraded", "auth.apiservers-below-3");
+	set_rule(5, "mco.rendered-config-missing", RULE_SEV_CRITICAL,
+	    "machine-config",
+	    "Node references a rendered MachineConfig that no longer exists",
+	    "mco.pool-degraded,mco.daemon-bootstrap-loop");
+	set_rule(6, "mcs.serve-500", RULE_SEV_MEDIUM, "machine-config",
+	    "MachineConfig Server answers 500 " XSS_SCRIPT, "info.noise");
+	set_rule(7, "quiet.rule", RULE_SEV_LOW, "misc", "Never fires", NULL);
+	rules[5].remedy = xstrdup(
+	    "CURRENT_MC=$(oc get mcp master -o "
+	    "jsonpath='{.spec.configuration.name}')\n"
+	    "oc patch mcp master --type=merge --subresource=status \\\n"
+	    "  -p \"{\\\"status\\\":{\\\"configuration\\\":"
+	    "{\\\"name\\\":\\\"$CURRENT_MC\\\"}}}\"\n"
+	    "```\n"
+	    "\tthen check `oc get mcp` <b>again</b>\n");
+	rules[5].references = xcalloc(3, sizeof *rules[5].references);
+	rules[5].references[0] = xstrdup(
+	    "https://access.redhat.com/solutions/7012345");
+	rules[5].references[1] = xstrdup("javascript:alert(1)");
+	rules[5].references[2] = xstrdup("OCPBUGS-12345");
+	rules[5].nreferences = 3;
+	rules[6].remedy = xstrdup("Patch status.configuration.name. " XSS_IMG);
+	ruleset.rules = rules;
+	ruleset.nrules = NRULES;
+
+	long_line = xmalloc(10 * 1024 + 1);
+	memset(long_line, 'A', 10 * 1024);
+	memcpy(long_line, "E0108 10:05:00.000000 1 daemon.go:1662] ", 40);
+	memcpy(long_line + 10 * 1024 - 4, "tail", 4);
+	long_line[10 * 1024] = '\0';
+
+	finding_set_init(&set);
+	f = add_finding("mco.rendered-config-missing",
+	    "control1.gw.lo points at rendered-master-553d5d52, which does "
+	    "not exist", T0, 7);
+	ev_obj(f, "stale", "Node/control1.gw.lo",
+	    "metadata.annotations.machineconfiguration.openshift.io/"
+	    "currentConfig", "rendered-master-553d5d527988f8cd22e7791f"
+	    "6013fe42");
+	ev_obj(f, "stale", "Node/control2.gw.lo",
+	    "metadata.annotations.machineconfiguration.openshift.io/"
+	    "currentConfig", "rendered-master-553d5d527988f8cd22e7791f"
+	    "6013fe42");
+	ev_log(f, "daemon_log", mcd, 1662, T0 + 5000000, "control1.gw.lo",
+	    "I0108 10:02:16.000000 1 writer.go:231] Marking Degraded due to: "
+	    "\"missing MachineConfig rendered-master-553d5d52\"");
+	ev_log(f, "daemon_log", mcd, 1700, T0 + 65000000, "control1.gw.lo",
+	    "fourth line, not shown in text");
+
+	f = add_finding("mco.pool-degraded",
+	    "pool master: 2 machines, 0 ready, 2 degraded", T0 + 60000000, 1);
+	ev_obj(f, "pool", "MachineConfigPool/master",
+	    "status.conditions[Degraded].status", "True");
+
+	f = add_finding("mco.daemon-bootstrap-loop",
+	    "MCD on control1.gw.lo stuck in bootstrap mode", T0 + 1000000,
+	    120);
+	ev_log(f, "loop", mcd, 2, T0 + 1000000, "control1.gw.lo", long_line);
+
+	f = add_finding("auth.apiservers-below-3",
+	    "need at least 3 kube-apiservers, got 2 | pipe and ``` ticks",
+	    T0 + 120000000, 1);
+	ev_obj(f, "co", "ClusterOperator/authentication",
+	    "status.conditions[Available].message",
+	    "APIServerDeploymentAvailable: `2` of 3 | see ```x```");
+
+	f = add_finding("mcs.serve-500",
+	    "MCS 500 for pool master " XSS_SCRIPT " " LSEP " " ANSI_CLEAR,
+	    T0 + 30000000, 3);
+	ev_log(f, "mcs", "must-gather.tar.gz!mg/pods/mcs-" XSS_IMG
+	    "/current.log", 17, T0 + 30000000, "control1" RLO "lmth.exe",
+	    "\xc2\x9b" "31m " RLO "txt.exe couldn't get config " XSS_IMG " "
+	    ANSI_CLEAR " " LSEP " " BAD_UTF8 " javascript:alert(1)");
+	ev_obj(f, "pool", "MachineConfigPool/master",
+	    "status.configuration.name", "");
+	ev_log(f, "nodate", "journal\nwith newline.log", 0, INT64_MIN, NULL,
+	    "a line\twith\ttabs");
+
+	f = add_finding("info.noise", "something " BAD_UTF8 " noisy",
+	    INT64_MIN, 1);
+	ev_log(f, "n", "control0-journal.log", 9, INT64_MIN, "control0",
+	    "Jan 08 10:00:00 control0 ignition[812]: GET error");
+
+	rank_findings(&set);
+
+	problems[0] = (struct report_problem){ PROBLEM_ERROR, "truncated",
+	    "case-03812345/must-gather.tar.gz!inner.tar", 123456, 0,
+	    "Truncated input file (needed 512 bytes, only 0 available)" };
+	problems[1] = (struct report_problem){ PROBLEM_WARNING, "limit-line",
+	    "must-gather.tar.gz!mg/big.log", -1, 42,
+	    "line longer than 1048576 bytes; matched in windows" };
+	problems[2] = (struct report_problem){ PROBLEM_WARNING, "limit-line",
+	    "must-gather.tar.gz!mg/big2.log", -1, 7,
+	    "line longer than 1048576 bytes; matched in windows" };
+	problems[3] = (struct report_problem){ PROBLEM_INFO, "link",
+	    "must-gather.tar.gz!mg/<b>x" ANSI_CLEAR "|y", -1, 0,
+	    "symlink to ../../etc recorded, not followed" };
+	problems[4] = (struct report_problem){ PROBLEM_WARNING,
+	    "invalid-utf8", "", -1, 0, "bytes " BAD_UTF8 " in a name" };
+
+	timeline[0] = (struct report_event){ T0, T0 + 3000000000LL, 52,
+	    "Marking Degraded due to: missing MachineConfig",
+	    "must-gather.tar.gz!mg/current.log:1662",
+	    "control1.gw.lo,control2.gw.lo" };
+	timeline[1] = (struct report_event){ T0 + 30000000, T0 + 30000000, 1,
+	    "MCS 500 " XSS_SCRIPT, "must-gather.tar.gz!mg/mcs.log:17", NULL };
+	timeline[2] = (struct report_event){ T0 + 120000500, T0 + 120000500,
+	    1, "authentication Available=False | `x`",
+	    "ClusterOperator/authentication", "" };
+
+	memset(r, 0, sizeof *r);
+	r->version = "0.1.0";
+	r->inputs = inputs;
+	r->ninputs = 2;
+	r->rules = &ruleset;
+	r->findings = &set;
+	r->problems = problems;
+	r->nproblems = 5;
+	r->problems_total = 9;
+	r->timeline = timeline;
+	r->ntimeline = 3;
+	r->stats.sources = 1234;
+	r->stats.lines = 5000000;
+	r->stats.resources = 600;
+	r->stats.bytes = 123456789012LL;
+	r->stats.rules = NRULES;
+	r->stats.seconds = 3.25;
+	r->stats.have_seconds = 1;
+	r->fail_on = RULE_SEV_HIGH;
+	r->color = 0;
+	r->generated_at = "2026-01-08T11:00:00Z";
+}
+
+static void
+teardown(void)
+{
+	size_t i, j;
+
+	finding_set_free(&set);
+	for (i = 0; i < NRULES; i++) {
+		free(rules[i].id);
+		free(rules[i].category);
+		free(rules[i].title);
+		free(rules[i].remedy);
+		for (j = 0; j < rules[i].nexplains; j++)
+			free(rules[i].explains[j]);
+		free(rules[i].explains);
+		for (j = 0; j < rules[i].nreferences; j++)
+			free(rules[i].references[j]);
+		free(rules[i].references);
+	}
+	free(long_line);
+}
+
+/* Write r in fmt to memory; the caller frees *out. */
+static int
+render(const struct report *r, enum report_format fmt, char **out,
+    size_t *len)
+{
+	struct mgt_error err;
+	FILE *fp;
+	int rc;
+
+	mgt_error_clear(&err);
+	*out = NULL;
+	*len = 0;
+	if ((fp = open_memstream(out, len)) == NULL)
+		return MGT_ERR_IO;
+	rc = report_write(fp, fmt, r, &err);
+	fclose(fp);
+	return rc;
+}
+
+static char *
+golden_path(const char *name)
+{
+	const char *top;
+	char *p;
+
+	if ((top = getenv("top_srcdir")) == NULL)
+		top = MGT_SRCDIR;
+	xasprintf(&p, "%s/tests/golden/report/%s", top, name);
+	return p;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp;
+	char *buf = NULL;
+	size_t cap = 0, n;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	*len = 0;
+	for (;;) {
+		buf = xreallocarray(buf, cap + 65536 + 1, 1);
+		cap += 65536;
+		n = fread(buf + *len, 1, cap - *len, fp);
+		*len += n;
+		if (n == 0)
+			break;
+	}
+	fclose(fp);
+	buf[*len] = '\0';
+	return buf;
+}
+
+/* Compare with the committed file, or rewrite it when MGT_REGEN=1. */
+static void
+golden(const char *name, const char *got, size_t len)
+{
+	char *path, *want, msg[256];
+	size_t wlen = 0, i, line = 1;
+	const char *regen;
+	FILE *fp;
+
+	path = golden_path(name);
+	regen = getenv("MGT_REGEN");
+	if (regen != NULL && strcmp(regen, "1") == 0) {
+		fp = fopen(path, "wb");
+		ok(fp != NULL && fwrite(got, 1, len, fp) == len &&
+		    fclose(fp) == 0, "golden rewritten");
+		printf("# rewrote %s\n", path);
+		free(path);
+		return;
+	}
+	want = slurp(path, &wlen);
+	snprintf(msg, sizeof msg, "%s matches the golden file", name);
+	if (want == NULL) {
+		ok(0, msg);
+		printf("#   cannot read %s (MGT_REGEN=1 writes it)\n", path);
+		free(path);
+		return;
+	}
+	for (i = 0; i < len && i < wlen && got[i] == want[i]; i++)
+		if (got[i] == '\n')
+			line++;
+	if (!ok(len == wlen && i == len, msg))
+		printf("#   first difference at byte %zu, line %zu of %s\n",
+		    i, line, path);
+	free(want);
+	free(path);
+}
+
+static int
+has_byte(const char *s, size_t len, unsigned char c)
+{
+	return memchr(s, c, len) != NULL;
+}
+
+static const char *
+find_ci(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay != '\0'; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return hay;
+	return NULL;
+}
+
+static int
+valid_utf8(const char *s, size_t len)
+{
+	return util_utf8_valid_prefix(s, len) == len;
+}
+
+/* The names of an object's members, comma-joined. */
+static void
+json_keys(const cJSON *o, char *buf, size_t len)
+{
+	const cJSON *c;
+
+	buf[0] = '\0';
+	for (c = o != NULL ? o->child : NULL; c != NULL; c = c->next) {
+		if (buf[0] != '\0')
+			strncat(buf, ",", len - strlen(buf) - 1);
+		strncat(buf, c->string, len - strlen(buf) - 1);
+	}
+}
+
+static void
+test_json(const char *out)
+{
+	cJSON *root, *rc0, *sym, *ev, *a, *mcs;
+	char keys[512];
+
+	root = cJSON_Parse(out);
+	if (!ok(root != NULL, "json: parses back with cJSON"))
+		return;
+	json_keys(root, keys, sizeof keys);
+	is_str(keys, "schema,version,generated_at,inputs,root_causes,findings,"
+	    "problems,problems_total,timeline,stats", "json: top-level keys");
+	is_str(cJSON_GetObjectItem(root, "schema")->valuestring,
+	    "mgtriage.report/v1", "json: schema");
+	a = cJSON_GetObjectItem(root, "root_causes");
+	is_int(cJSON_GetArraySize(a), 2, "json: two root causes");
+	rc0 = cJSON_GetArrayItem(a, 0);
+	json_keys(rc0, keys, sizeof keys);
+	is_str(keys, "rank,rule,title,severity,category,summary,rank_reason,"
+	    "first_ts,evidence,total_evidence,symptoms,remedy,references",
+	    "json: root cause keys");
+	is_str(cJSON_GetObjectItem(rc0, "rule")->valuestring,
+	    "mco.rendered-config-missing", "json: first root");
+	is_str(cJSON_GetObjectItem(rc0, "first_ts")->valuestring,
+	    "2026-01-08T10:02:11Z", "json: first_ts RFC3339");
+	ev = cJSON_GetArrayItem(cJSON_GetObjectItem(rc0, "evidence"), 0);
+	json_keys(ev, keys, sizeof keys);
+	is_str(keys, "item,object,field,value", "json: object evidence keys");
+	ev = cJSON_GetArrayItem(cJSON_GetObjectItem(rc0, "evidence"), 2);
+	json_keys(ev, keys, sizeof keys);
+	is_str(keys, "item,source,line,ts,node,text",
+	    "json: log evidence keys");
+	sym = cJSON_GetArrayItem(cJSON_GetObjectItem(rc0, "symptoms"), 0);
+	json_keys(sym, keys, sizeof keys);
+	is_str(keys, "rank,rule,title,severity,category,summary,rank_reason,"
+	    "first_ts,evidence,total_evidence,symptoms,remedy,references",
+	    "json: symptom keys");
+	sym = cJSON_GetArrayItem(cJSON_GetObjectItem(sym, "symptoms"), 0);
+	is_str(sym != NULL ? cJSON_GetObjectItem(sym, "rule")->valuestring :
+	    NULL, "auth.apiservers-below-3", "json: nested symptom");
+	mcs = cJSON_GetArrayItem(a, 1);
+	ev = cJSON_GetArrayItem(cJSON_GetObjectItem(mcs, "evidence"), 0);
+	ok(strstr(cJSON_GetObjectItem(ev, "text")->valuestring,
+	    "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd(") != NULL,
+	    "json: invalid bytes became U+FFFD");
+	ev = cJSON_GetArrayItem(cJSON_GetObjectItem(mcs, "evidence"), 2);
+	ok(cJSON_IsNull(cJSON_GetObjectItem(ev, "line")) &&
+	    cJSON_IsNull(cJSON_GetObjectItem(ev, "ts")),
+	    "json: unknown line and time are null");
+	a = cJSON_GetObjectItem(root, "findings");
+	is_int(cJSON_GetArraySize(a), 6, "json: all findings listed flat");
+	json_keys(cJSON_GetArrayItem(a, 0), keys, sizeof keys);
+	is_str(keys, "rule,severity,summary,cause", "json: finding keys");
+	is_str(cJSON_GetObjectItem(cJSON_GetArrayItem(a, 0), "cause")->
+	    valuestring, "mco.pool-degraded", "json: cause of a symptom");
+	ok(cJSON_IsNull(cJSON_GetObjectItem(cJSON_GetArrayItem(a, 4),
+	    "cause")), "json: cause of a root is null");
+	json_keys(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "problems"), 0),
+	    keys, sizeof keys);
+	is_str(keys, "severity,code,vpath,offset,line,message",
+	    "json: problem keys");
+	is_int(cJSON_GetObjectItem(root, "problems_total")->valuedouble, 9,
+	    "json: problems_total");
+	json_keys(cJSON_GetObjectItem(root, "stats"), keys, sizeof keys);
+	is_str(keys, "sources,lines,resources,bytes,rules,seconds",
+	    "json: stats keys");
+	ok(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "stats"), "bytes")->
+	    valuedouble == 123456789012.0, "json: large counts exact");
+	json_keys(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "timeline"), 0),
+	    keys, sizeof keys);
+	is_str(keys, "first_ts,last_ts,count,what,where,nodes",
+	    "json: timeline keys");
+	cJSON_Delete(root);
+}
+
+/*
+ * Well-formedness by tag balance: every start tag closed in order, quoted
+ * attributes, nothing but markup and text; enough for our own output.
+ */
+static int
+xml_balanced(const char *s)
+{
+	char stack[32][64], name[64];
+	size_t depth = 0, n;
+	const char *p = s, *q;
+	int closing;
+
+	while ((p = strchr(p, '<')) != NULL) {
+		if (strncmp(p, "<?", 2) == 0) {
+			if ((p = strstr(p, "?>")) == NULL)
+				return 0;
+			continue;
+		}
+		closing = p[1] == '/';
+		q = p + 1 + closing;
+		for (n = 0; isalnum((unsigned char)q[n]) || q[n] == '-' ||
+		    q[n] == '_'; n++)
+			;
+		if (n == 0 || n >= sizeof name)
+			return 0;
+		memcpy(name, q, n);
+		name[n] = '\0';
+		for (q += n; *q != '>' && *q != '\0'; q++) {
+			if (*q == '<')
+				return 0;
+			if (*q == '"' && (q = strchr(q + 1, '"')) == NULL)
+				return 0;
+		}
+		if (*q == '\0')
+			return 0;
+		if (closing) {
+			if (depth == 0 || strcmp(stack[--depth], name) != 0)
+				return 0;
+		} else if (q[-1] != '/') {
+			if (depth == 32)
+				return 0;
+			snprintf(stack[depth++], sizeof stack[0], "%s", name);
+		}
+		p = q + 1;
+	}
+	return depth == 0;
+}
+
+static size_t
+count(const char *s, const char *needle)
+{
+	size_t n = 0;
+
+	while ((s = strstr(s, needle)) != NULL) {
+		n++;
+		s++;
+	}
+	return n;
+}
+
+static void
+test_junit(const char *out)
+{
+	char want[64], path[] = "/tmp/mgt-junit-XXXXXX", *cmd;
+	size_t i, fired = 0;
+	FILE *fp;
+	int fd;
+
+	ok(xml_balanced(out), "junit: tags balance");
+	for (i = 0; i < set.nfindings; i++)
+		if (set.findings[i].rule->severity >= RULE_SEV_HIGH)
+			fired++;
+	snprintf(want, sizeof want, "failures=\"%zu\"", fired);
+	ok(strstr(out, want) != NULL, "junit: failures = fired at or above");
+	is_int(count(out, "<failure "), fired, "junit: failure elements");
+	is_int(count(out, "<testcase "), NRULES, "junit: one case per rule");
+	ok(strstr(out, "tests=\"8\"") != NULL, "junit: tests count");
+	is_int(count(out, "<system-out>"), 2, "junit: below fail_on passes");
+	ok(!has_byte(out, strlen(out), 0x1b), "junit: no ESC");
+
+	if (system("xmllint --version >/dev/null 2>&1") != 0) {
+		printf("ok %d # skip xmllint not installed\n", ++tap_n);
+		return;
+	}
+	fd = mkstemp(path);
+	fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (fp != NULL) {
+		fputs(out, fp);
+		fclose(fp);
+	}
+	xasprintf(&cmd, "xmllint --noout %s", path);
+	ok(fp != NULL && system(cmd) == 0, "junit: xmllint --noout");
+	free(cmd);
+	unlink(path);
+}
+
+static void
+test_html(const char *out, size_t len)
+{
+	char *body, *end;
+
+	ok(find_ci(out, "<script") == NULL, "html: no <script at all");
+	ok(find_ci(out, "<img") == NULL, "html: no raw <img");
+	ok(find_ci(out, "href=\"javascript") == NULL,
+	    "html: no javascript: link");
+	ok(find_ci(out, "url(") == NULL && find_ci(out, "@import") == NULL &&
+	    find_ci(out, " src=\"") == NULL, "html: nothing to fetch");
+	ok(strstr(out, "&lt;/script&gt;&lt;script&gt;alert(1)") != NULL,
+	    "html: script text escaped");
+	ok(strstr(out, "&quot;&gt;&lt;img src=x") != NULL,
+	    "html: attribute breakout escaped");
+	ok(strstr(out, LSEP) == NULL && strstr(out, "&#x2028;") != NULL,
+	    "html: U+2028 as a reference");
+	ok(strstr(out, RLO) == NULL, "html: no raw bidi override");
+	ok(strstr(out, "rel=\"noreferrer noopener\"") != NULL,
+	    "html: reference link sends no referrer");
+	body = xstrdup(strstr(out, "<body>"));
+	if ((end = strstr(body, "</body>")) != NULL)
+		end[strlen("</body>")] = '\0';
+	ok(end != NULL && xml_balanced(body), "html: body tags balance");
+	free(body);
+	ok(!has_byte(out, len, 0x1b), "html: no ESC");
+}
+
+static void
+test_text(const struct report *base, const char *out, size_t len)
+{
+	struct report r = *base;
+	struct finding_set empty;
+	char *o;
+	size_t l;
+
+	ok(!has_byte(out, len, 0x1b), "text: no ESC without colour");
+	ok(strstr(out, "\\x1b[2J") != NULL, "text: ANSI escape shown inert");
+	ok(strstr(out, "\\xff\\xfe\\xc3(") != NULL,
+	    "text: invalid bytes shown as \\xNN");
+	ok(strstr(out, "\\u009b") != NULL && strstr(out, "\\u202e") != NULL,
+	    "text: C1 and bidi controls shown inert");
+	ok(strstr(out, "\\xe2\\x80\\xa8") != NULL, "text: U+2028 escaped");
+	ok(strstr(out, "\xe2\x94\x94\xe2\x94\x80 HIGH auth.apiservers-below-3")
+	    != NULL, "text: nested symptom drawn");
+
+	r.color = 1;
+	if (render(&r, REPORT_TEXT, &o, &l) == MGT_OK) {
+		ok(strstr(o, "\x1b[1;31mCRITICAL\x1b[0m") != NULL,
+		    "text: colour when asked");
+		ok(strstr(o, "\x1b[2J") == NULL, "text: input ESC still inert");
+	}
+	free(o);
+
+	finding_set_init(&empty);
+	r.color = 0;
+	r.findings = &empty;
+	r.problems = NULL;
+	r.nproblems = 0;
+	r.problems_total = 0;
+	if (render(&r, REPORT_TEXT, &o, &l) == MGT_OK) {
+		ok(strstr(o, "No root cause found by 8 rules.") != NULL,
+		    "text: says when nothing was found");
+		ok(strstr(o, "Completeness") != NULL &&
+		    strstr(o, "No input problems") != NULL,
+		    "text: completeness still printed");
+	}
+	free(o);
+	r.generated_at = NULL;
+	if (render(&r, REPORT_JSON, &o, &l) == MGT_OK) {
+		ok(strstr(o, "generated_at") == NULL,
+		    "json: no generated_at unless set");
+		ok(strstr(o, "\"root_causes\":\t[]") != NULL,
+		    "json: empty root_causes");
+	}
+	free(o);
+	r.findings = NULL;
+	r.rules = NULL;
+	r.stats.rules = 3;
+	if (render(&r, REPORT_JUNIT, &o, &l) == MGT_OK)
+		ok(strstr(o, "tests=\"0\" failures=\"0\"") != NULL &&
+		    xml_balanced(o), "junit: empty report");
+	free(o);
+	if (render(&r, REPORT_MARKDOWN, &o, &l) == MGT_OK)
+		ok(strstr(o, "No root cause found by 3 rules.") != NULL,
+		    "markdown: empty report");
+	free(o);
+	if (render(&r, REPORT_HTML, &o, &l) == MGT_OK)
+		ok(strstr(o, "No root cause found by 3 rules.") != NULL,
+		    "html: empty report");
+	free(o);
+	finding_set_free(&empty);
+}
+
+/*
+ * Count '<' that a CommonMark renderer could take as HTML: outside fenced
+ * blocks and code spans, and not escaped with a backslash.
+ */
+static size_t
+md_raw_lt(const char *s)
+{
+	size_t fence = 0, run, n = 0, k;
+	const char *line, *nl, *p, *q;
+
+	for (line = s; *line != '\0'; line = nl + 1) {
+		if ((nl = strchr(line, '\n')) == NULL)
+			nl = line + strlen(line);
+		for (run = 0; line[run] == '`'; run++)
+			;
+		if (fence > 0) {
+			if (run >= fence && line + run == nl)
+				fence = 0;
+		} else if (run >= 3)
+			fence = run;
+		else {
+			for (p = line; p < nl; p++) {
+				if (*p == '\\') {
+					p++;
+					continue;
+				}
+				if (*p == '<')
+					n++;
+				if (*p != '`')
+					continue;
+				/* A code span: skip to an equal run. */
+				for (run = 0; p[run] == '`'; run++)
+					;
+				for (q = p + run; q < nl; q++) {
+					for (k = 0; q[k] == '`'; k++)
+						;
+					if (k == run)
+						break;
+					if (k > 0)
+						q += k - 1;
+				}
+				p = q < nl ? q + run - 1 : p + run - 1;
+			}
+		}
+		if (*nl == '\0')
+			break;
+	}
+	return n;
+}
+
+static void
+test_markdown(const char *out)
+{
+	ok(strstr(out, "\\| pipe and \\`\\`\\` ticks |") != NULL,
+	    "markdown: pipe and backticks escaped in a cell");
+	ok(strstr(out, "````text\n") != NULL,
+	    "markdown: fence longer than the backtick run inside");
+	ok(md_raw_lt(out) == 0, "markdown: no raw '<' outside code");
+	ok(strstr(out, "| 1.1.1 | high | `auth.apiservers-below-3` |") !=
+	    NULL, "markdown: nested symptom in the summary table");
+}
+
+static void
+test_api(const struct report *r)
+{
+	struct mgt_error err;
+	FILE *fp;
+
+	is_int(report_format_parse("text"), REPORT_TEXT, "parse text");
+	is_int(report_format_parse("json"), REPORT_JSON, "parse json");
+	is_int(report_format_parse("md"), REPORT_MARKDOWN, "parse md");
+	is_int(report_format_parse("markdown"), REPORT_MARKDOWN,
+	    "parse markdown");
+	is_int(report_format_parse("html"), REPORT_HTML, "parse html");
+	is_int(report_format_parse("junit"), REPORT_JUNIT, "parse junit");
+	is_int(report_format_parse("xml"), -1, "parse unknown");
+	is_int(report_format_parse(NULL), -1, "parse NULL");
+
+	mgt_error_clear(&err);
+	is_int(report_write(stdout, (enum report_format)42, r, &err),
+	    MGT_ERR_USAGE, "unknown format is a usage error");
+	if ((fp = fopen("/dev/full", "w")) == NULL) {
+		printf("ok %d # skip no /dev/full\n", ++tap_n);
+		return;
+	}
+	mgt_error_clear(&err);
+	is_int(report_write(fp, REPORT_HTML, r, &err), MGT_ERR_IO,
+	    "a full disk is an output error");
+	fclose(fp);
+}
+
+int
+main(void)
+{
+	static const struct {
+		enum report_format	 fmt;
+		const char		*name;
+	} formats[] = {
+		{ REPORT_TEXT, "report.txt" },
+		{ REPORT_JSON, "report.json" },
+		{ REPORT_MARKDOWN, "report.md" },
+		{ REPORT_HTML, "report.html" },
+		{ REPORT_JUNIT, "report.xml" },
+	};
+	struct report r;
+	char *out[5], *again, msg[128];
+	size_t len[5], alen, i;
+
+	build(&r);
+	for (i = 0; i < 5; i++) {
+		snprintf(msg, sizeof msg, "%s written", formats[i].name);
+		is_int(render(&r, formats[i].fmt, &out[i], &len[i]), MGT_OK,
+		    msg);
+		golden(formats[i].name, out[i], len[i]);
+		snprintf(msg, sizeof msg, "%s is valid UTF-8",
+		    formats[i].name);
+		ok(valid_utf8(out[i], len[i]), msg);
+		render(&r, formats[i].fmt, &again, &alen);
+		snprintf(msg, sizeof msg, "%s is deterministic",
+		    formats[i].name);
+		ok(alen == len[i] && memcmp(again, out[i], alen) == 0, msg);
+		free(again);
+	}
+	test_text(&r, out[0], len[0]);
+	test_json(out[1]);
+	test_markdown(out[2]);
+	test_html(out[3], len[3]);
+	test_junit(out[4]);
+	test_api(&r);
+	for (i = 0; i < 5; i++)
+		free(out[i]);
+	teardown();
+	return done_testing();
+}
