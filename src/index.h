@@ -126,6 +126,9 @@ int	 index_open(const char *path, int readonly, sqlite3 **out,
  *   is_ip(text)                 1 if an IPv4/IPv6 address
  *   mgt_ts(text)                RFC3339 -> UTC microseconds, NULL if not
  *   mgt_time(us)                UTC microseconds -> "YYYY-MM-DDTHH:MM:SS.ffffffZ"
+ *   csr_cn(request)             subject CN of a CSR's spec.request (base64
+ *                               of the PEM), NULL if it cannot be read
+ * Returns MGT_OK, or MGT_ERR_DB with the reason in sqlite3_errmsg().
  */
 int	 sqlfunc_register(sqlite3 *);
 

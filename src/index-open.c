@@ -1,0 +1,169 @@
+/*
+ * Opening an existing index for the rules, `query` and `grep`: read-only
+ * by default, with the SQL functions registered and the schema version
+ * checked, so a stray file is refused with its name rather than failing
+ * later on a missing table.  Also the SQLite-to-mgt_error conversion that
+ * the other index-*.c files share.
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "error.h"
+#include "index.h"
+#include "index-private.h"
+
+/*
+ * Fill err from the connection's last error and return MGT_ERR_DB.  what
+ * says what was being done ("insert resource"); rc is the failing result
+ * code, used when db is NULL or has no message.
+ */
+int
+index_db_error(sqlite3 *db, int rc, const char *where, const char *what,
+    struct mgt_error *err)
+{
+	const char *msg;
+
+	msg = db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+	if (msg == NULL || *msg == '\0')
+		msg = sqlite3_errstr(rc);
+	return mgt_error_set(err, MGT_ERR_DB, where, -1, 0, "%s: %s", what,
+	    msg);
+}
+
+/* Run one or more SQL statements that return no rows. */
+int
+index_exec(sqlite3 *db, const char *sql, const char *where,
+    struct mgt_error *err)
+{
+	char *msg = NULL;
+	int rc;
+
+	rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
+	if (rc != SQLITE_OK) {
+		mgt_error_set(err, MGT_ERR_DB, where, -1, 0, "%s",
+		    msg != NULL ? msg : sqlite3_errstr(rc));
+		sqlite3_free(msg);
+		return MGT_ERR_DB;
+	}
+	return MGT_OK;
+}
+
+/*
+ * Read meta.schema_version and compare it with ours.  Anything that is not
+ * an index (not SQLite, SQLite without our meta table, another version) is
+ * MGT_ERR_FORMAT with the file's name in err.
+ */
+static int
+index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	const unsigned char *v;
+	char want[32];
+	int rc, ret;
+
+	rc = sqlite3_prepare_v2(db,
+	    "SELECT value FROM meta WHERE key = 'schema_version'", -1, &st,
+	    NULL);
+	if (rc != SQLITE_OK) {
+		if ((rc & 0xff) == SQLITE_NOTADB) {
+			ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+			    "not an mgtriage index (not an SQLite database)");
+		} else if ((rc & 0xff) == SQLITE_ERROR) {
+			ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+			    "not an mgtriage index (%s)", sqlite3_errmsg(db));
+		} else
+			ret = index_db_error(db, rc, path, "read meta", err);
+		goto out;
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+		    "not an mgtriage index (no schema_version in meta)");
+		goto out;
+	}
+	if (rc != SQLITE_ROW) {
+		if ((rc & 0xff) == SQLITE_NOTADB)
+			ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+			    "not an mgtriage index (not an SQLite database)");
+		else
+			ret = index_db_error(db, rc, path, "read meta", err);
+		goto out;
+	}
+	v = sqlite3_column_text(st, 0);
+	snprintf(want, sizeof want, "%d", INDEX_SCHEMA_VERSION);
+	if (v == NULL || strcmp((const char *)v, want) != 0) {
+		ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+		    "index schema version %.20s is not the version this "
+		    "mgtriage reads (%s); rebuild the index with "
+		    "'mgtriage index'", v != NULL ? (const char *)v : "(null)",
+		    want);
+		goto out;
+	}
+	ret = MGT_OK;
+out:
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/*
+ * Open the index at path.  readonly: SQLITE_OPEN_READONLY plus
+ * query_only, so even a statement that would write is refused.  The file
+ * must exist; it is never created.  Registers the SQL functions (the views
+ * need mgt_ts and csr_cn), sets a 5 s busy timeout and an explicit page
+ * cache, and checks meta.schema_version.  On success *out is a connection
+ * the caller closes with sqlite3_close(); on failure *out is NULL and err
+ * says why: MGT_ERR_IO (cannot open), MGT_ERR_FORMAT (not an index or
+ * another schema version), MGT_ERR_DB (any other SQLite failure).
+ */
+int
+index_open(const char *path, int readonly, sqlite3 **out,
+    struct mgt_error *err)
+{
+	sqlite3 *db = NULL;
+	char sql[64];
+	int flags, rc, ret;
+
+	*out = NULL;
+	flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+	rc = sqlite3_open_v2(path, &db, flags, NULL);
+	if (rc != SQLITE_OK) {
+		ret = mgt_error_set(err, (rc & 0xff) == SQLITE_CANTOPEN ?
+		    MGT_ERR_IO : MGT_ERR_DB, path, -1, 0,
+		    "cannot open index: %s", db != NULL ?
+		    sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		goto fail;
+	}
+	sqlite3_extended_result_codes(db, 1);
+	rc = sqlite3_busy_timeout(db, INDEX_BUSY_TIMEOUT_MS);
+	if (rc != SQLITE_OK) {
+		ret = index_db_error(db, rc, path, "busy timeout", err);
+		goto fail;
+	}
+	/* First, so a stray file is named as such, not as a failed PRAGMA. */
+	if ((ret = index_open_check(db, path, err)) != MGT_OK)
+		goto fail;
+	snprintf(sql, sizeof sql, "PRAGMA cache_size = -%d;",
+	    INDEX_READER_CACHE_KIB);
+	if ((ret = index_exec(db, sql, path, err)) != MGT_OK)
+		goto fail;
+	if (readonly &&
+	    (ret = index_exec(db, "PRAGMA query_only = 1;", path, err)) !=
+	    MGT_OK)
+		goto fail;
+	if (sqlfunc_register(db) != MGT_OK) {
+		ret = index_db_error(db, SQLITE_ERROR, path,
+		    "register SQL functions", err);
+		goto fail;
+	}
+	*out = db;
+	return MGT_OK;
+fail:
+	sqlite3_close(db);
+	return ret;
+}

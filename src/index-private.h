@@ -1,0 +1,65 @@
+/*
+ * Shared between the index-*.c files and nothing else: the writer's state,
+ * its prepared statements, the schema entry points and the helper that
+ * turns an SQLite failure into an mgt_error.
+ */
+#ifndef MGT_INDEX_PRIVATE_H
+#define MGT_INDEX_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+struct mgt_error;
+
+/* Page cache of the writer and of readers, in KiB (negative cache_size). */
+#define INDEX_WRITER_CACHE_KIB	65536
+#define INDEX_READER_CACHE_KIB	16384
+/* Busy timeout of index_open(), in milliseconds. */
+#define INDEX_BUSY_TIMEOUT_MS	5000
+
+/* The writer's prepared statements, prepared once in index_create(). */
+enum index_stmt {
+	IST_SOURCE_ADD = 0,
+	IST_SOURCE_UPDATE,
+	IST_RES_INSERT,
+	IST_RES_FIND,
+	IST_RES_REPLACE,
+	IST_RES_FILE,
+	IST_COND_DELETE,
+	IST_COND_INSERT,
+	IST_LINE,
+	IST_OFFSET,
+	IST_HIT,
+	IST_PROBLEM,
+	IST_META,
+	IST_COUNT
+};
+
+struct index {
+	sqlite3		*db;
+	char		*path;		/* the target, renamed over at commit */
+	char		*tmp_path;	/* <path>.tmp-<pid>, what db writes */
+	int		 flags;		/* INDEX_FULL_TEXT, INDEX_FTS */
+	int		 in_txn;	/* BEGIN done, COMMIT not yet */
+	int		 created;	/* tmp_path exists and is ours */
+	int		 bind_rc;	/* first failed bind since last step */
+	sqlite3_stmt	*st[IST_COUNT];
+};
+
+/* index-schema.c */
+int	 index_schema_create(sqlite3 *, int flags, struct mgt_error *);
+int	 index_schema_finish(sqlite3 *, int flags, struct mgt_error *);
+const char *index_schema_stmt(enum index_stmt);
+
+/* index-sqlfunc.c */
+int	 index_parse_time(const char *, size_t, int64_t *us);
+
+/* index-open.c */
+int	 index_db_error(sqlite3 *, int rc, const char *where, const char *what,
+	    struct mgt_error *);
+int	 index_exec(sqlite3 *, const char *sql, const char *where,
+	    struct mgt_error *);
+
+#endif

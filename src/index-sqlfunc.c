@@ -1,0 +1,819 @@
+/*
+ * SQL functions for rules and queries: regexp() over PCRE2 (JIT, a small
+ * per-connection cache of compiled patterns, match and depth limits),
+ * IPv4/IPv6 CIDR tests, RFC3339 <-> UTC microseconds, and the subject CN
+ * of a CSR's PEM request.  All are deterministic and free of side effects.
+ */
+#include "config.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <cjson/cJSON.h>
+#include <pcre2.h>
+#include <sqlite3.h>
+
+#include "error.h"
+#include "index.h"
+#include "index-private.h"
+#include "mgt-limits.h"
+#include "xmalloc.h"
+
+#define SQLFUNC_RE_CACHE	16		/* patterns per connection */
+#define SQLFUNC_JIT_STACK_MIN	(32 * 1024)
+#define SQLFUNC_IP_MAX		64		/* longest address text */
+#define SQLFUNC_CSR_MAX		(64 * 1024)	/* longest CSR request */
+#define SQLFUNC_CN_MAX		1024		/* longest CN returned */
+
+#define SQLFUNC_FLAGS (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
+
+/* ---- time ------------------------------------------------------------- */
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant). */
+static int64_t
+days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+static void
+civil_from_days(int64_t z, int64_t *y, int *m, int *d)
+{
+	int64_t era, doe, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+static int
+days_in_month(int64_t y, int m)
+{
+	static const int dm[12] = {
+	    31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+
+	if (m == 2 && (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)))
+		return 29;
+	return dm[m - 1];
+}
+
+/* n decimal digits at *p into *v; advances *p.  0 if not all digits. */
+static int
+scan_digits(const char **p, const char *end, int n, int *v)
+{
+	int i;
+
+	*v = 0;
+	for (i = 0; i < n; i++) {
+		if (*p >= end || **p < '0' || **p > '9')
+			return 0;
+		*v = *v * 10 + (**p - '0');
+		(*p)++;
+	}
+	return 1;
+}
+
+/*
+ * Parse an RFC3339 time ("2021-09-14T09:42:44.498908Z", "...+02:00") into
+ * UTC microseconds.  Also accepted: 't' or ' ' for 'T', ',' for '.',
+ * "+0200" and "+02", a space before the offset and a zone name after it
+ * (Go's "2021-09-14 09:42:44 +0000 UTC"), a date alone (midnight), and no
+ * offset at all (taken as UTC).  Fractions beyond microseconds are
+ * truncated.  Returns 1 and sets *us, or 0.
+ */
+int
+index_parse_time(const char *s, size_t len, int64_t *us)
+{
+	const char *p = s, *end = s + len;
+	int y, mo, d, h = 0, mi = 0, sec = 0, frac = 0, fd = 0;
+	int oh = 0, om = 0, sign = 0;
+	int64_t t;
+
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
+	    end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	if (!scan_digits(&p, end, 4, &y) || p >= end || *p++ != '-' ||
+	    !scan_digits(&p, end, 2, &mo) || p >= end || *p++ != '-' ||
+	    !scan_digits(&p, end, 2, &d))
+		return 0;
+	if (mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo))
+		return 0;
+	if (p < end) {
+		if (*p != 'T' && *p != 't' && *p != ' ')
+			return 0;
+		p++;
+		if (!scan_digits(&p, end, 2, &h) || p >= end || *p++ != ':' ||
+		    !scan_digits(&p, end, 2, &mi) || p >= end ||
+		    *p++ != ':' || !scan_digits(&p, end, 2, &sec))
+			return 0;
+		if (h > 23 || mi > 59 || sec > 60)
+			return 0;
+		if (p < end && (*p == '.' || *p == ',')) {
+			p++;
+			if (p >= end || *p < '0' || *p > '9')
+				return 0;
+			for (; p < end && *p >= '0' && *p <= '9'; p++) {
+				if (fd < 6) {
+					frac = frac * 10 + (*p - '0');
+					fd++;
+				}
+			}
+			for (; fd < 6; fd++)
+				frac *= 10;
+		}
+		if (p < end && *p == ' ')
+			p++;
+		if (p < end && (*p == 'Z' || *p == 'z'))
+			p++;
+		else if (p < end && (*p == '+' || *p == '-')) {
+			sign = *p++ == '-' ? -1 : 1;
+			if (!scan_digits(&p, end, 2, &oh))
+				return 0;
+			if (p < end && *p == ':')
+				p++;
+			if (p < end && *p >= '0' && *p <= '9' &&
+			    !scan_digits(&p, end, 2, &om))
+				return 0;
+			if (oh > 23 || om > 59)
+				return 0;
+		}
+		/* A zone name after the offset, as Go prints it. */
+		if (p < end && *p == ' ') {
+			p++;
+			if (p >= end)
+				return 0;
+			for (; p < end; p++) {
+				if (!((*p >= 'A' && *p <= 'Z') ||
+				    (*p >= 'a' && *p <= 'z')))
+					return 0;
+			}
+		}
+		if (p != end)
+			return 0;
+	}
+	t = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
+	t -= sign * (oh * 3600 + om * 60);
+	*us = t * 1000000 + frac;
+	return 1;
+}
+
+/* mgt_ts(text): RFC3339 -> UTC microseconds; an integer passes through. */
+static void
+sqlfunc_mgt_ts(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *s;
+	int64_t us;
+
+	switch (sqlite3_value_type(argv[0])) {
+	case SQLITE_INTEGER:
+		sqlite3_result_int64(ctx, sqlite3_value_int64(argv[0]));
+		return;
+	case SQLITE_TEXT:
+		s = (const char *)sqlite3_value_text(argv[0]);
+		if (s != NULL && index_parse_time(s,
+		    (size_t)sqlite3_value_bytes(argv[0]), &us)) {
+			sqlite3_result_int64(ctx, us);
+			return;
+		}
+		break;
+	}
+	sqlite3_result_null(ctx);
+}
+
+/* mgt_time(us): UTC microseconds -> "YYYY-MM-DDTHH:MM:SS.ffffffZ". */
+static void
+sqlfunc_mgt_time(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	char buf[64];
+	int64_t us, secs, days, rem, y;
+	int m, d;
+
+	if (sqlite3_value_numeric_type(argv[0]) != SQLITE_INTEGER) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	us = sqlite3_value_int64(argv[0]);
+	/* Years 0000-9999 only: 253402300800 s is 10000-01-01. */
+	if (us < -62167219200LL * 1000000 || us >= 253402300800LL * 1000000) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	secs = us >= 0 ? us / 1000000 : -((-us + 999999) / 1000000);
+	days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
+	rem = secs - days * 86400;
+	civil_from_days(days, &y, &m, &d);
+	snprintf(buf, sizeof buf, "%04lld-%02d-%02dT%02d:%02d:%02d.%06dZ",
+	    (long long)y, m, d, (int)(rem / 3600), (int)(rem / 60 % 60),
+	    (int)(rem % 60), (int)(us - secs * 1000000));
+	sqlite3_result_text(ctx, buf, -1, SQLITE_TRANSIENT);
+}
+
+/* ---- regexp ----------------------------------------------------------- */
+
+struct sqlfunc_re {
+	char		*pattern;
+	size_t		 len;
+	pcre2_code	*code;
+};
+
+/* Per-connection state of regexp(), freed with the connection. */
+struct sqlfunc_re_cache {
+	struct sqlfunc_re	 e[SQLFUNC_RE_CACHE];	/* most recent first */
+	int			 n;
+	pcre2_match_data	*md;
+	pcre2_match_context	*mctx;
+	pcre2_jit_stack		*jit;
+};
+
+static void
+sqlfunc_re_cache_free(void *p)
+{
+	struct sqlfunc_re_cache *c = p;
+	int i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < c->n; i++) {
+		free(c->e[i].pattern);
+		pcre2_code_free(c->e[i].code);
+	}
+	pcre2_match_data_free(c->md);
+	pcre2_match_context_free(c->mctx);
+	pcre2_jit_stack_free(c->jit);
+	free(c);
+}
+
+static struct sqlfunc_re_cache *
+sqlfunc_re_cache_new(void)
+{
+	struct sqlfunc_re_cache *c;
+
+	c = xcalloc(1, sizeof *c);
+	c->md = pcre2_match_data_create(1, NULL);
+	c->mctx = pcre2_match_context_create(NULL);
+	c->jit = pcre2_jit_stack_create(SQLFUNC_JIT_STACK_MIN,
+	    LIMIT_DEFAULT_JIT_STACK, NULL);
+	if (c->md == NULL || c->mctx == NULL || c->jit == NULL) {
+		sqlfunc_re_cache_free(c);
+		return NULL;
+	}
+	pcre2_set_match_limit(c->mctx, LIMIT_DEFAULT_PCRE_MATCH);
+	pcre2_set_depth_limit(c->mctx, LIMIT_DEFAULT_PCRE_DEPTH);
+	pcre2_jit_stack_assign(c->mctx, NULL, c->jit);
+	return c;
+}
+
+/*
+ * The compiled pattern for pat, from the cache (moved to the front) or
+ * compiled, JIT-compiled and cached (evicting the least recently used).
+ * On a compile error returns NULL with PCRE2's message in msg.
+ */
+static pcre2_code *
+sqlfunc_re_get(struct sqlfunc_re_cache *c, const char *pat, size_t len,
+    char *msg, size_t msglen)
+{
+	struct sqlfunc_re e;
+	PCRE2_UCHAR ebuf[256];
+	PCRE2_SIZE eoff;
+	uint32_t opts;
+	int i, ecode;
+
+	for (i = 0; i < c->n; i++) {
+		if (c->e[i].len == len && memcmp(c->e[i].pattern, pat,
+		    len) == 0)
+			break;
+	}
+	if (i < c->n) {
+		e = c->e[i];
+		memmove(&c->e[1], &c->e[0], i * sizeof c->e[0]);
+		c->e[0] = e;
+		return e.code;
+	}
+
+	opts = PCRE2_UTF;
+#ifdef PCRE2_MATCH_INVALID_UTF
+	opts |= PCRE2_MATCH_INVALID_UTF;
+#else
+	opts |= PCRE2_NO_UTF_CHECK;
+#endif
+	e.code = pcre2_compile((PCRE2_SPTR)pat, len, opts, &ecode, &eoff,
+	    NULL);
+	if (e.code == NULL) {
+		pcre2_get_error_message(ecode, ebuf, sizeof ebuf);
+		snprintf(msg, msglen, "regexp: invalid pattern at offset "
+		    "%zu: %s", (size_t)eoff, (const char *)ebuf);
+		return NULL;
+	}
+	/* Without JIT (unsupported CPU) the interpreter still works. */
+	(void)pcre2_jit_compile(e.code, PCRE2_JIT_COMPLETE);
+	e.pattern = xmalloc(len + 1);
+	memcpy(e.pattern, pat, len);
+	e.pattern[len] = '\0';
+	e.len = len;
+	if (c->n == SQLFUNC_RE_CACHE) {
+		c->n--;
+		free(c->e[c->n].pattern);
+		pcre2_code_free(c->e[c->n].code);
+	}
+	memmove(&c->e[1], &c->e[0], c->n * sizeof c->e[0]);
+	c->e[0] = e;
+	c->n++;
+	return e.code;
+}
+
+/* regexp(pattern, text): 1/0, NULL if either is NULL; errors are errors. */
+static void
+sqlfunc_regexp(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct sqlfunc_re_cache *c = sqlite3_user_data(ctx);
+	pcre2_code *code;
+	PCRE2_UCHAR ebuf[256];
+	const char *pat, *subj;
+	char msg[512];
+	int rc;
+
+	if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+	    sqlite3_value_type(argv[1]) == SQLITE_NULL) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	pat = (const char *)sqlite3_value_text(argv[0]);
+	subj = (const char *)sqlite3_value_text(argv[1]);
+	if (pat == NULL || subj == NULL) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
+	code = sqlfunc_re_get(c, pat, (size_t)sqlite3_value_bytes(argv[0]),
+	    msg, sizeof msg);
+	if (code == NULL) {
+		sqlite3_result_error(ctx, msg, -1);
+		return;
+	}
+	rc = pcre2_match(code, (PCRE2_SPTR)subj,
+	    (size_t)sqlite3_value_bytes(argv[1]), 0, 0, c->md, c->mctx);
+	if (rc >= 0)
+		sqlite3_result_int(ctx, 1);
+	else if (rc == PCRE2_ERROR_NOMATCH)
+		sqlite3_result_int(ctx, 0);
+	else {
+		pcre2_get_error_message(rc, ebuf, sizeof ebuf);
+		snprintf(msg, sizeof msg, "regexp: %s (pattern '%.100s%s')",
+		    (const char *)ebuf, pat,
+		    sqlite3_value_bytes(argv[0]) > 100 ? "..." : "");
+		sqlite3_result_error(ctx, msg, -1);
+	}
+}
+
+/* ---- IP addresses ----------------------------------------------------- */
+
+struct sqlfunc_ip {
+	int		 bits;		/* 32 or 128 */
+	unsigned char	 b[16];
+};
+
+/* Parse an IPv4 or IPv6 address (IPv4-mapped IPv6 becomes IPv4). */
+static int
+ip_parse(const char *s, size_t n, struct sqlfunc_ip *ip)
+{
+	static const unsigned char mapped[12] = {
+	    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+	char buf[SQLFUNC_IP_MAX];
+
+	while (n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n == 0 || n >= sizeof buf)
+		return 0;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	memset(ip, 0, sizeof *ip);
+	if (inet_pton(AF_INET, buf, ip->b) == 1) {
+		ip->bits = 32;
+		return 1;
+	}
+	if (inet_pton(AF_INET6, buf, ip->b) == 1) {
+		ip->bits = 128;
+		if (memcmp(ip->b, mapped, sizeof mapped) == 0) {
+			memmove(ip->b, ip->b + 12, 4);
+			memset(ip->b + 4, 0, 12);
+			ip->bits = 32;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* Parse "addr/prefix" or a bare address (a host route). */
+static int
+cidr_parse(const char *s, size_t n, struct sqlfunc_ip *net, int *prefix)
+{
+	const char *slash;
+	size_t i, alen;
+	int v = 0;
+
+	slash = memchr(s, '/', n);
+	alen = slash != NULL ? (size_t)(slash - s) : n;
+	/* ::ffff:a.b.c.d/120 is a v4 net; ip_parse already mapped it. */
+	if (!ip_parse(s, alen, net))
+		return 0;
+	if (slash == NULL) {
+		*prefix = net->bits;
+		return 1;
+	}
+	i = alen + 1;
+	if (i >= n || n - i > 3)
+		return 0;
+	for (; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (memchr(s, ':', alen) != NULL && net->bits == 32) {
+		if (v < 96)
+			return 0;
+		v -= 96;
+	}
+	if (v > net->bits)
+		return 0;
+	*prefix = v;
+	return 1;
+}
+
+/* Is ip inside net/prefix?  Different families never match. */
+static int
+ip_in_net(const struct sqlfunc_ip *ip, const struct sqlfunc_ip *net,
+    int prefix)
+{
+	int full = prefix / 8, rest = prefix % 8;
+	unsigned char mask;
+
+	if (ip->bits != net->bits)
+		return 0;
+	if (full > 0 && memcmp(ip->b, net->b, full) != 0)
+		return 0;
+	if (rest == 0)
+		return 1;
+	mask = (unsigned char)(0xff << (8 - rest));
+	return (ip->b[full] & mask) == (net->b[full] & mask);
+}
+
+/* A text argument with its length, or NULL for SQL NULL. */
+static const char *
+arg_text(sqlite3_value *v, size_t *n)
+{
+	const char *s;
+
+	if (sqlite3_value_type(v) == SQLITE_NULL)
+		return NULL;
+	s = (const char *)sqlite3_value_text(v);
+	*n = s != NULL ? (size_t)sqlite3_value_bytes(v) : 0;
+	return s;
+}
+
+/* is_ip(text): 1 if an IPv4 or IPv6 address, 0 if not, NULL for NULL. */
+static void
+sqlfunc_is_ip(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct sqlfunc_ip ip;
+	const char *s;
+	size_t n;
+
+	if ((s = arg_text(argv[0], &n)) == NULL) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	sqlite3_result_int(ctx, ip_parse(s, n, &ip));
+}
+
+/* cidr_contains(cidr, ip): 1/0, NULL unless both parse. */
+static void
+sqlfunc_cidr_contains(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct sqlfunc_ip net, ip;
+	const char *c, *a;
+	size_t cn, an;
+	int prefix;
+
+	c = arg_text(argv[0], &cn);
+	a = arg_text(argv[1], &an);
+	if (c == NULL || a == NULL || !cidr_parse(c, cn, &net, &prefix) ||
+	    !ip_parse(a, an, &ip)) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	sqlite3_result_int(ctx, ip_in_net(&ip, &net, prefix));
+}
+
+/* One CIDR of ip_in_any's list: *parsed counts those that parse. */
+static int
+ip_in_item(const struct sqlfunc_ip *ip, const cJSON *item, int *parsed)
+{
+	struct sqlfunc_ip net;
+	const char *s;
+	int prefix;
+
+	if (cJSON_IsObject(item))
+		item = cJSON_GetObjectItemCaseSensitive(item, "cidr");
+	if (!cJSON_IsString(item))
+		return 0;
+	s = item->valuestring;
+	if (!cidr_parse(s, strlen(s), &net, &prefix))
+		return 0;
+	(*parsed)++;
+	return ip_in_net(ip, &net, prefix);
+}
+
+/*
+ * ip_in_any(ip, list): list is a JSON array of CIDR strings (or of
+ * {"cidr": ...} objects, as in networking.machineNetwork), a JSON string,
+ * or one bare CIDR.  1 if ip is in any, 0 if in none, NULL if ip or every
+ * CIDR is unparsable (an empty list included).
+ */
+static void
+sqlfunc_ip_in_any(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct sqlfunc_ip ip, net;
+	const cJSON *item;
+	cJSON *list;
+	const char *a, *l;
+	size_t an, ln;
+	int prefix, parsed = 0, hit = 0;
+
+	a = arg_text(argv[0], &an);
+	l = arg_text(argv[1], &ln);
+	if (a == NULL || l == NULL || !ip_parse(a, an, &ip)) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	/* Whole text must be JSON: "10.0.0.0/8" is not the number 10.0. */
+	if ((list = cJSON_ParseWithOpts(l, NULL, 1)) == NULL) {
+		if (cidr_parse(l, ln, &net, &prefix)) {
+			parsed = 1;
+			hit = ip_in_net(&ip, &net, prefix);
+		}
+	} else if (cJSON_IsArray(list)) {
+		cJSON_ArrayForEach(item, list) {
+			if (ip_in_item(&ip, item, &parsed)) {
+				hit = 1;
+				break;
+			}
+		}
+	} else
+		hit = ip_in_item(&ip, list, &parsed);
+	cJSON_Delete(list);
+	if (parsed == 0)
+		sqlite3_result_null(ctx);
+	else
+		sqlite3_result_int(ctx, hit);
+}
+
+/* ---- CSR subject CN ---------------------------------------------------- */
+
+static int
+b64_value(unsigned char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+' || c == '-')
+		return 62;
+	if (c == '/' || c == '_')
+		return 63;
+	return -1;
+}
+
+/*
+ * Decode base64 (whitespace skipped, stops at '=') into out, which has
+ * room for n * 3 / 4 + 3 bytes.  Returns the length, or -1.
+ */
+static long
+b64_decode(const char *s, size_t n, unsigned char *out)
+{
+	unsigned long acc = 0;
+	long len = 0;
+	int bits = 0, v;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t')
+			continue;
+		if (ch == '=')
+			break;
+		if ((v = b64_value(ch)) < 0)
+			return -1;
+		acc = (acc << 6) | (unsigned long)v;
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			out[len++] = (unsigned char)(acc >> bits);
+			acc &= (1UL << bits) - 1;
+		}
+	}
+	return len;
+}
+
+/* One DER TLV at p (n bytes): tag, value and total length.  0 if bad. */
+static int
+der_tlv(const unsigned char *p, size_t n, unsigned *tag,
+    const unsigned char **val, size_t *vlen, size_t *total)
+{
+	size_t hl = 2, len, k, i;
+
+	if (n < 2 || (p[0] & 0x1f) == 0x1f)
+		return 0;
+	*tag = p[0];
+	len = p[1];
+	if (len & 0x80) {
+		k = len & 0x7f;
+		if (k == 0 || k > 4 || n < 2 + k)
+			return 0;
+		for (len = 0, i = 0; i < k; i++)
+			len = (len << 8) | p[2 + i];
+		hl += k;
+	}
+	if (len > n - hl)
+		return 0;
+	*val = p + hl;
+	*vlen = len;
+	*total = hl + len;
+	return 1;
+}
+
+/*
+ * The last commonName of a DER CertificationRequest's subject: SEQUENCE {
+ * SEQUENCE { INTEGER version, Name subject, ... }, ... }.  Returns the
+ * value's bytes or NULL.
+ */
+static const unsigned char *
+der_csr_cn(const unsigned char *p, size_t n, size_t *cnlen)
+{
+	static const unsigned char oid_cn[] = { 0x55, 0x04, 0x03 };
+	const unsigned char *v, *info, *name, *set, *atv, *oid, *str;
+	const unsigned char *found = NULL;
+	size_t vl, tl, il, nl, sl, al, ol, strl, t2;
+	unsigned tag;
+
+	if (!der_tlv(p, n, &tag, &v, &vl, &tl) || tag != 0x30)
+		return NULL;
+	if (!der_tlv(v, vl, &tag, &info, &il, &tl) || tag != 0x30)
+		return NULL;
+	/* version */
+	if (!der_tlv(info, il, &tag, &v, &vl, &tl) || tag != 0x02)
+		return NULL;
+	info += tl;
+	il -= tl;
+	if (!der_tlv(info, il, &tag, &name, &nl, &tl) || tag != 0x30)
+		return NULL;
+	while (nl > 0) {
+		if (!der_tlv(name, nl, &tag, &set, &sl, &tl) || tag != 0x31)
+			return NULL;
+		name += tl;
+		nl -= tl;
+		while (sl > 0) {
+			if (!der_tlv(set, sl, &tag, &atv, &al, &t2) ||
+			    tag != 0x30)
+				return NULL;
+			set += t2;
+			sl -= t2;
+			if (!der_tlv(atv, al, &tag, &oid, &ol, &tl) ||
+			    tag != 0x06)
+				return NULL;
+			if (ol != sizeof oid_cn ||
+			    memcmp(oid, oid_cn, sizeof oid_cn) != 0)
+				continue;
+			if (!der_tlv(atv + tl, al - tl, &tag, &str, &strl,
+			    &t2))
+				return NULL;
+			/* UTF8String, PrintableString, T61String, IA5String */
+			if (tag == 0x0c || tag == 0x13 || tag == 0x14 ||
+			    tag == 0x16) {
+				found = str;
+				*cnlen = strl;
+			}
+		}
+	}
+	return found;
+}
+
+/*
+ * csr_cn(request): the subject CN of a CSR's spec.request (base64 of a
+ * PEM "CERTIFICATE REQUEST", or the PEM itself), NULL if it cannot be
+ * read.  Node client CSRs carry "system:node:<name>" there.
+ */
+static void
+sqlfunc_csr_cn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	static const char begin[] = "-----BEGIN";
+	unsigned char *pem = NULL, *der = NULL;
+	const unsigned char *cn;
+	const char *s, *b, *e;
+	size_t n, cnlen = 0;
+	long pl, dl;
+
+	sqlite3_result_null(ctx);
+	if ((s = arg_text(argv[0], &n)) == NULL || n == 0 ||
+	    n > SQLFUNC_CSR_MAX)
+		return;
+	if (n >= sizeof begin - 1 && memcmp(s, begin, sizeof begin - 1) == 0) {
+		pem = xmalloc(n + 1);
+		memcpy(pem, s, n);
+		pl = (long)n;
+	} else {
+		pem = xmalloc(n * 3 / 4 + 4);
+		if ((pl = b64_decode(s, n, pem)) < 0)
+			goto out;
+	}
+	pem[pl] = '\0';
+	if (pl > 0 && pem[0] == 0x30) {
+		/* Already DER. */
+		der = pem;
+		pem = NULL;
+		dl = pl;
+	} else {
+		if ((b = strstr((char *)pem, begin)) == NULL ||
+		    (b = strchr(b, '\n')) == NULL ||
+		    (e = strstr(b, "-----END")) == NULL)
+			goto out;
+		der = xmalloc((size_t)(e - b) * 3 / 4 + 4);
+		if ((dl = b64_decode(b, (size_t)(e - b), der)) < 0)
+			goto out;
+	}
+	cn = der_csr_cn(der, (size_t)dl, &cnlen);
+	if (cn != NULL && cnlen > 0 && cnlen <= SQLFUNC_CN_MAX &&
+	    memchr(cn, '\0', cnlen) == NULL)
+		sqlite3_result_text(ctx, (const char *)cn, (int)cnlen,
+		    SQLITE_TRANSIENT);
+out:
+	free(pem);
+	free(der);
+}
+
+/* ---- registration ----------------------------------------------------- */
+
+/*
+ * Register the functions documented in index.h (and csr_cn) on db.  The
+ * regexp() pattern cache lives with the connection and is freed when it
+ * closes.  Returns MGT_OK, or MGT_ERR_DB with the reason in
+ * sqlite3_errmsg(db).
+ */
+int
+sqlfunc_register(sqlite3 *db)
+{
+	static const struct {
+		const char	*name;
+		int		 nargs;
+		void		(*fn)(sqlite3_context *, int, sqlite3_value **);
+	} fns[] = {
+		{ "cidr_contains",	2, sqlfunc_cidr_contains },
+		{ "ip_in_any",		2, sqlfunc_ip_in_any },
+		{ "is_ip",		1, sqlfunc_is_ip },
+		{ "mgt_ts",		1, sqlfunc_mgt_ts },
+		{ "mgt_time",		1, sqlfunc_mgt_time },
+		{ "csr_cn",		1, sqlfunc_csr_cn },
+	};
+	struct sqlfunc_re_cache *c;
+	size_t i;
+
+	for (i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+		if (sqlite3_create_function_v2(db, fns[i].name, fns[i].nargs,
+		    SQLFUNC_FLAGS, NULL, fns[i].fn, NULL, NULL, NULL) !=
+		    SQLITE_OK)
+			return MGT_ERR_DB;
+	}
+	if ((c = sqlfunc_re_cache_new()) == NULL)
+		return MGT_ERR_DB;
+	/* On failure SQLite calls the destructor itself. */
+	if (sqlite3_create_function_v2(db, "regexp", 2, SQLFUNC_FLAGS, c,
+	    sqlfunc_regexp, NULL, NULL, sqlfunc_re_cache_free) != SQLITE_OK)
+		return MGT_ERR_DB;
+	return MGT_OK;
+}
