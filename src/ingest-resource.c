@@ -116,6 +116,38 @@ ingest_install_config(struct ingest *in, const cJSON *cm, long line)
 	return rc;
 }
 
+/*
+ * Insights events/<ns>.json: {"items": [...]} with neither kind nor names;
+ * each item becomes an Event named after the file and its position.
+ */
+static int
+ingest_insights_items(struct ingest_res_ctx *rc, const cJSON *obj, long line)
+{
+	struct ingest *in = rc->in;
+	const cJSON *item;
+	const char *ns;
+	char stem[200], name[256];
+	struct mgt_error err;
+	int i = 0;
+
+	if (strstr(in->path, "events/") == NULL)
+		return MGT_OK;
+	ingest_stem(in->path, stem, sizeof stem);
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(obj,
+	    "items")) {
+		if (!cJSON_IsObject(item))
+			continue;
+		ns = ingest_str(item, "namespace", NULL);
+		snprintf(name, sizeof name, "insights-%s-%d", stem, i++);
+		if (index_add_synthetic(in->idx, in->source_id, line, "v1",
+		    "Event", ns ? ns : stem, name, item, &err) != MGT_OK)
+			return ingest_db_error(in, &err);
+		in->res->resources++;
+		rc->s->resources++;
+	}
+	return MGT_OK;
+}
+
 static int
 ingest_object(void *ctx, const cJSON *obj, long line)
 {
@@ -147,6 +179,9 @@ ingest_object(void *ctx, const cJSON *obj, long line)
 		    strcmp(name, "cluster-config-v1") == 0 &&
 		    ingest_install_config(in, obj, line) != MGT_OK)
 			return MGT_ERR_DB;
+	} else if (kind == NULL && in->cls.kind == KIND_INSIGHTS &&
+	    cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(obj, "items"))) {
+		return ingest_insights_items(rc, obj, line);
 	} else if (name != NULL &&
 	    (ik = ingest_insights_kind(in->path)) != NULL) {
 		r = index_add_synthetic(in->idx, in->source_id, line,
