@@ -118,16 +118,17 @@ classify_is_journal(const unsigned char *h, size_t n)
 		sp = memchr(h + i, ' ', n - i);
 		if (sp == NULL || sp - (h + i) > 40)
 			return 0;
-		/* "<ts> host ident...: " has a colon-space before the first
-		 * klog-ish severity; RFC3339 oc logs lines start the message
-		 * right after the stamp instead. */
-		sp = memchr(sp + 1, ' ', (size_t)(end - sp - 1));
-		if (sp == NULL)
-			return 0;
 		colon = memchr(h + i, '\n', n - i);
 		if (colon == NULL)
 			colon = end;
-		return sp < colon && sp[-1] == ':';
+		/* "<ts> host ident[pid]: msg": the third word ends in ':'; an
+		 * oc logs --timestamps line has the message right after the
+		 * stamp instead. */
+		sp = memchr(sp + 1, ' ', (size_t)(end - sp - 1));
+		if (sp == NULL || sp >= colon)
+			return 0;
+		sp = memchr(sp + 1, ' ', (size_t)(end - sp - 1));
+		return sp != NULL && sp < colon && sp[-1] == ':';
 	}
 	return 0;
 }
