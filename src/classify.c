@@ -144,11 +144,11 @@ classify(const char *path, const void *head, size_t headlen,
 	memset(c, 0, sizeof *c);
 	base = util_basename(path);
 
-	if (headlen > 0 && !classify_is_text(h, headlen)) {
-		c->kind = KIND_BINARY;
-		return;
-	}
-
+	/*
+	 * Known must-gather paths decide by path alone: a NUL byte in a pod
+	 * log or a YAML file is a problem to report while reading it, not a
+	 * reason to skip it.  Content decides only for the rest.
+	 */
 	if ((rest = classify_anchor(path, "host_service_logs")) != NULL) {
 		rest = classify_component(rest, c->role, sizeof c->role);
 		if (classify_has_suffix(base, "_service.log")) {
@@ -233,7 +233,11 @@ classify(const char *path, const void *head, size_t headlen,
 		return;
 	}
 
-	/* Everything else that is text: a journal or a log, by content. */
+	/* Everything else: binary, a journal or a log, by content. */
+	if (headlen > 0 && !classify_is_text(h, headlen)) {
+		c->kind = KIND_BINARY;
+		return;
+	}
 	if (headlen > 0 && classify_is_journal(h, headlen)) {
 		c->kind = KIND_JOURNAL;
 		return;

@@ -76,6 +76,9 @@ main(void)
 	is_int(kind_of("mcd.log", klog), KIND_LOG, "oc logs output");
 	{ struct classification b; classify("blob.bin", "\x89PNG\r\n\x1a\n\0\0\0", 11, &b); is_int(b.kind, KIND_BINARY,
 	    "binary by content"); }
+	{ struct classification b; classify(MG "namespaces/ns/pods/p/c/c/logs/"
+	    "current.log", "a\0b\n", 4, &b); is_int(b.kind, KIND_POD_LOG,
+	    "a NUL byte in a pod log keeps it a pod log"); }
 	is_str(classify_kind_name(KIND_POD_LOG), "pod_log", "kind names");
 	return done_testing();
 }
