@@ -31,6 +31,11 @@ void	 matcher_free(struct matcher *);
  */
 int	 matcher_add(struct matcher *, const char *pattern, int flags,
 	    struct mgt_error *);
+/*
+ * Name pattern id in problem messages (e.g. the rule id and evidence name);
+ * the string is copied.  Without a label a pattern is "pattern N".
+ */
+void	 matcher_set_label(struct matcher *, int id, const char *label);
 /* Build the literal automaton.  No matcher_add after this. */
 int	 matcher_compile(struct matcher *, struct mgt_error *);
 

@@ -1,0 +1,2232 @@
+/*
+ * Matching every rule pattern over blocks of log lines.  A small parser of
+ * PCRE2 syntax finds literals each pattern requires; one Aho-Corasick DFA
+ * over all of them marks candidate (line, pattern) pairs, and PCRE2 (JIT)
+ * runs only on those.  A matcher belongs to one thread: its match context,
+ * match data, JIT stack and scan scratch are not shared or locked.
+ */
+#include "config.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <limits.h>
+#include <pcre2.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "error.h"
+#include "match.h"
+#include "util.h"
+#include "xmalloc.h"
+
+#define MATCH_MAX_PATTERN	4096	/* bytes in one pattern */
+#define MATCH_PARENS_NEST	250	/* PCRE2 parens nest limit */
+#define MATCH_HEAP_LIMIT_KIB	65536	/* interpreter heap per match */
+#define MATCH_JIT_STACK_START	((size_t)32 << 10) /* PCRE2's default */
+#define MATCH_WINDOW_OVERLAP	((size_t)4 << 10) /* long-line windows */
+#define MATCH_MAX_CAPTURE	4096	/* bytes of one capture in JSON */
+#define MATCH_STREAMS		4	/* interleaved automaton walks (fixed) */
+#define MATCH_STREAM_MIN	4096	/* shorter blocks use one walk */
+
+#define LIT_MIN		3	/* shorter literals are too common to help */
+#define LIT_MAX_SET	16	/* alternatives in one literal set */
+#define LIT_MAX_RUN	256	/* longest run tracked while parsing */
+#define LIT_MAX_ATOM	32	/* longest window put in the automaton */
+#define LIT_MAX_DEPTH	64	/* group nesting the parser follows */
+
+#if defined(__GNUC__)
+#define MATCH_UNLIKELY(x)	__builtin_expect(!!(x), 0)
+#else
+#define MATCH_UNLIKELY(x)	(x)
+#endif
+
+/* A byte string found in a pattern, case as written. */
+struct lit {
+	char	*s;
+	size_t	 len;
+};
+
+/* A small set of literals: exact alternatives or an OR-requirement. */
+struct litset {
+	int		 n;
+	struct lit	 v[LIT_MAX_SET];
+};
+
+/*
+ * What the parser knows about a piece of a pattern: either every match of
+ * it is exactly one of set (exact), or every match contains one of set (an
+ * empty set: nothing is known).
+ */
+struct linfo {
+	int		 exact;
+	struct litset	 set;
+};
+
+/* State of the literal parser over one pattern. */
+struct lparse {
+	const unsigned char	*p;
+	const unsigned char	*start;
+	const unsigned char	*end;
+	int			 caseless;	/* (?i) in force */
+	int			 extended;	/* (?x) in force */
+	int			 inq;		/* inside \Q...\E */
+	int			 depth;
+	const char		*bail;		/* syntax not analysed */
+	size_t			 longest;	/* longest fixed run seen */
+	size_t			 alt_off;	/* first alternation lacking one */
+	int			 alt_branch;	/* ... and its branch, 1-based */
+};
+
+/* One compiled pattern. */
+struct mpat {
+	pcre2_code	*code;
+	int		 jit;		/* JIT code available */
+	int		 slow;		/* no usable literal: every line */
+	char		*why;		/* reason when slow */
+	char		*lits;		/* NUL-separated, "" ends; NULL if none */
+	struct lit	*atoms;		/* folded windows for the automaton */
+	int		 natoms;
+	uint32_t	 namecount;
+	uint32_t	 nameentry;
+	PCRE2_SPTR	 nametable;
+	char		*label;
+	long		 errors;	/* match-limit errors so far */
+	int		 disabled;	/* too many errors: off for the run */
+	char		*err_vpath;	/* source of the last reported error */
+};
+
+/* The automaton: a dense DFA over byte classes with premultiplied states. */
+struct ac {
+	uint32_t	*trans;		/* next = trans[state + cls[byte]] */
+	uint8_t		 cls[256];
+	uint32_t	 stride;	/* number of byte classes */
+	uint32_t	 nstates;
+	uint32_t	 match_base;	/* state >= match_base: has outputs */
+	uint32_t	*out_off;	/* per match state: range in out_atom */
+	uint32_t	*out_atom;
+	uint32_t	 natoms;	/* distinct atoms */
+	uint32_t	*atom_off;	/* per atom: range in atom_pat */
+	int		*atom_pat;
+	unsigned char	*state_live;	/* per match state: a live pattern */
+	unsigned char	*atom_live;	/* per atom: a live pattern */
+};
+
+/* A position where the automaton reached a match state. */
+struct mrec {
+	size_t		 pos;
+	uint32_t	 state;
+};
+
+/* A (line, pattern) pair to check with PCRE2. */
+struct mcand {
+	size_t		 line;
+	size_t		 start;
+	size_t		 end;		/* the '\n' or the block's end */
+	int		 pat;
+};
+
+struct matcher {
+	struct mgt_limits	 limits;
+	struct mpat		*pats;
+	int			 npats;
+	int			 compiled;
+	unsigned char		*active;	/* from matcher_select */
+	int			*slow_live;	/* enabled slow patterns, sorted */
+	int			 nslow_live;
+	int			 live_dirty;	/* a pattern was disabled */
+	struct ac		 ac;
+
+	pcre2_match_context	*mctx;
+	pcre2_match_data	*md;
+	uint32_t		 md_pairs;
+	pcre2_jit_stack		*jstack;
+	size_t			 jsize;
+
+	struct mrec		*rec[MATCH_STREAMS];
+	size_t			 nrec[MATCH_STREAMS];
+	size_t			 crec[MATCH_STREAMS];
+	struct mcand		*cand;
+	size_t			 ncand;
+	size_t			 ccand;
+	size_t			*stamp;		/* per pattern: line + 1 marked */
+	char			*capbuf;
+	size_t			 capcap;
+};
+
+static void
+match_die(const char *what)
+{
+	fprintf(stderr, "mgtriage: out of memory (%s)\n", what);
+	exit(MGT_EXIT_INTERNAL);
+}
+
+static unsigned char
+match_fold(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c;
+}
+
+/* ---- literal sets ------------------------------------------------------ */
+
+static void
+ls_clear(struct litset *ls)
+{
+	int i;
+
+	for (i = 0; i < ls->n; i++)
+		free(ls->v[i].s);
+	ls->n = 0;
+}
+
+/* Add a copy of s unless present; returns -1 when the set is full. */
+static int
+ls_add(struct litset *ls, const char *s, size_t len)
+{
+	int i;
+
+	for (i = 0; i < ls->n; i++) {
+		if (ls->v[i].len == len && memcmp(ls->v[i].s, s, len) == 0)
+			return 0;
+	}
+	if (ls->n == LIT_MAX_SET)
+		return -1;
+	ls->v[ls->n].s = xmalloc(len + 1);
+	memcpy(ls->v[ls->n].s, s, len);
+	ls->v[ls->n].s[len] = '\0';
+	ls->v[ls->n].len = len;
+	ls->n++;
+	return 0;
+}
+
+/* Move src into dst (dst is cleared first, src left empty). */
+static void
+ls_move(struct litset *dst, struct litset *src)
+{
+	if (dst == src)
+		return;
+	ls_clear(dst);
+	*dst = *src;
+	src->n = 0;
+}
+
+static void
+ls_copy(struct litset *dst, const struct litset *src)
+{
+	int i;
+
+	ls_clear(dst);
+	for (i = 0; i < src->n; i++)
+		ls_add(dst, src->v[i].s, src->v[i].len);
+}
+
+/* Whether every member is long enough to look for. */
+static int
+ls_usable(const struct litset *ls)
+{
+	int i;
+
+	if (ls->n == 0)
+		return 0;
+	for (i = 0; i < ls->n; i++) {
+		if (ls->v[i].len < LIT_MIN)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether the set is {""}: the piece matches only the empty string. */
+static int
+ls_is_empty_string(const struct litset *ls)
+{
+	return ls->n == 1 && ls->v[0].len == 0;
+}
+
+/*
+ * dst = a x b (every a followed by every b) when it stays small; returns -1
+ * (dst untouched) when it would not.
+ */
+static int
+ls_product(struct litset *dst, const struct litset *a, const struct litset *b)
+{
+	struct litset out;
+	int i, j;
+
+	if (a->n * b->n > LIT_MAX_SET)
+		return -1;
+	for (i = 0; i < a->n; i++) {
+		for (j = 0; j < b->n; j++) {
+			if (a->v[i].len + b->v[j].len > LIT_MAX_RUN)
+				return -1;
+		}
+	}
+	out.n = 0;
+	for (i = 0; i < a->n; i++) {
+		for (j = 0; j < b->n; j++) {
+			char buf[2 * LIT_MAX_RUN];
+
+			memcpy(buf, a->v[i].s, a->v[i].len);
+			memcpy(buf + a->v[i].len, b->v[j].s, b->v[j].len);
+			ls_add(&out, buf, a->v[i].len + b->v[j].len);
+		}
+	}
+	ls_move(dst, &out);
+	return 0;
+}
+
+/* ---- scoring ----------------------------------------------------------- */
+
+/*
+ * Bytes of must-gather logs (folded to lower case), most common first,
+ * measured on the vSphere sample's 28 MB of logs.  A byte's weight is about
+ * -4 log2 of its frequency: the rarer, the more a literal is worth.
+ */
+static const char lit_common[] =
+    " e01trno:is-94c2a.37l5pd86g\"fumh/bvz=k]yw,[_()x";
+
+static int
+lit_byte_weight(unsigned char c)
+{
+	const char *p;
+
+	c = match_fold(c);
+	if (c != '\0' && (p = strchr(lit_common, c)) != NULL)
+		return 15 + (int)(p - lit_common) * 26 / (int)(sizeof lit_common);
+	if (c >= 0x20 && c < 0x7f)
+		return 48;
+	return 56;
+}
+
+/*
+ * Rarity of a literal in quarter bits.  Not capped: byte frequencies
+ * overrate common words, so longer is taken as rarer.
+ */
+static int
+lit_score(const char *s, size_t len)
+{
+	size_t i;
+	int w = 0;
+
+	for (i = 0; i < len && i < LIT_MAX_RUN; i++)
+		w += lit_byte_weight((unsigned char)s[i]);
+	return w;
+}
+
+/* Rarity of "any of the set": the weakest member, less log2 of its size. */
+static int
+ls_score(const struct litset *ls)
+{
+	int i, w, min = INT_MAX, n;
+
+	for (i = 0; i < ls->n; i++) {
+		if ((w = lit_score(ls->v[i].s, ls->v[i].len)) < min)
+			min = w;
+	}
+	for (n = 1; n < ls->n; n <<= 1)
+		min -= 4;
+	return min;
+}
+
+/*
+ * The window of a literal put in the automaton: its rarest stretch of at
+ * most LIT_MAX_ATOM bytes, with the first two bytes counted twice.  Any
+ * substring of a required literal is required too.  Long atoms cost little
+ * (deep states are seldom reached); rare first bytes keep the automaton
+ * near its root, whose rows stay in L1.
+ */
+static void
+lit_window(const char *s, size_t len, size_t *off, size_t *wlen)
+{
+	size_t i, j, n = len < LIT_MAX_ATOM ? len : LIT_MAX_ATOM;
+	int w, best = -1;
+
+	*off = 0;
+	*wlen = n;
+	for (i = 0; i + n <= len; i++) {
+		w = lit_byte_weight((unsigned char)s[i]);
+		if (n > 1)
+			w += lit_byte_weight((unsigned char)s[i + 1]);
+		for (j = i; j < i + n; j++)
+			w += lit_byte_weight((unsigned char)s[j]);
+		if (w > best) {
+			best = w;
+			*off = i;
+		}
+	}
+}
+
+/* ---- literal extraction: a parser of PCRE2 syntax ---------------------- */
+
+static void	lp_alt(struct lparse *, struct linfo *, int);
+
+static void
+li_none(struct linfo *li)
+{
+	ls_clear(&li->set);
+	li->exact = 0;
+}
+
+static void
+li_empty(struct linfo *li)
+{
+	ls_clear(&li->set);
+	li->exact = 1;
+	ls_add(&li->set, "", 0);
+}
+
+static void
+li_bytes(struct linfo *li, const unsigned char *s, size_t n)
+{
+	ls_clear(&li->set);
+	li->exact = 1;
+	ls_add(&li->set, (const char *)s, n);
+}
+
+/* Length of the UTF-8 character at p (1 if it is not valid). */
+static size_t
+lp_charlen(const unsigned char *p, const unsigned char *end)
+{
+	size_t n = 1, i;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	if ((size_t)(end - p) < n)
+		return 1;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 1;
+	}
+	return n;
+}
+
+/* One literal character (its UTF-8 bytes) as a piece. */
+static void
+lp_litchar(struct lparse *lp, struct linfo *li, const unsigned char *s,
+    size_t n)
+{
+	unsigned char c = s[0];
+
+	if (n == 1) {
+		/* Lines hold no '\n'; NUL would cut the literal list. */
+		if (c == '\n' || c == '\0') {
+			li_none(li);
+			return;
+		}
+		/*
+		 * Caseless UTF matching lets k match U+212A and s match
+		 * U+017F: such a letter is not a fixed byte.
+		 */
+		if (lp->caseless && ((c | 0x20) == 'k' || (c | 0x20) == 's')) {
+			li_none(li);
+			return;
+		}
+	} else if (lp->caseless) {
+		li_none(li);
+		return;
+	}
+	li_bytes(li, s, n);
+}
+
+/* A code point from an escape, as a literal when it is one. */
+static void
+lp_codepoint(struct lparse *lp, struct linfo *li, unsigned long v)
+{
+	unsigned char b[4];
+	size_t n;
+
+	if (v < 0x80) {
+		b[0] = (unsigned char)v;
+		n = 1;
+	} else if (v < 0x800) {
+		b[0] = (unsigned char)(0xc0 | (v >> 6));
+		b[1] = (unsigned char)(0x80 | (v & 0x3f));
+		n = 2;
+	} else if (v < 0x10000 && (v < 0xd800 || v > 0xdfff)) {
+		b[0] = (unsigned char)(0xe0 | (v >> 12));
+		b[1] = (unsigned char)(0x80 | ((v >> 6) & 0x3f));
+		b[2] = (unsigned char)(0x80 | (v & 0x3f));
+		n = 3;
+	} else if (v >= 0x10000 && v <= 0x10ffff) {
+		b[0] = (unsigned char)(0xf0 | (v >> 18));
+		b[1] = (unsigned char)(0x80 | ((v >> 12) & 0x3f));
+		b[2] = (unsigned char)(0x80 | ((v >> 6) & 0x3f));
+		b[3] = (unsigned char)(0x80 | (v & 0x3f));
+		n = 4;
+	} else {
+		li_none(li);
+		return;
+	}
+	lp_litchar(lp, li, b, n);
+}
+
+/* Skip to just past the next c; bail if there is none. */
+static void
+lp_skip_to(struct lparse *lp, unsigned char c)
+{
+	while (lp->p < lp->end && *lp->p != c)
+		lp->p++;
+	if (lp->p >= lp->end) {
+		lp->bail = "an unterminated construct";
+		return;
+	}
+	lp->p++;
+}
+
+/* Skip a {...}, <...> or '...' argument of an escape if one follows. */
+static int
+lp_skip_braced(struct lparse *lp)
+{
+	unsigned char open;
+
+	if (lp->p >= lp->end)
+		return 0;
+	open = *lp->p;
+	if (open == '{')
+		lp_skip_to(lp, '}');
+	else if (open == '<')
+		lp_skip_to(lp, '>');
+	else if (open == '\'') {
+		lp->p++;
+		lp_skip_to(lp, '\'');
+	} else
+		return 0;
+	return 1;
+}
+
+static int
+lp_hexval(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = match_fold(c);
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* After a backslash. */
+static void
+lp_escape(struct lparse *lp, struct linfo *li)
+{
+	unsigned char c;
+	unsigned long v;
+	int d, i;
+
+	if (lp->p >= lp->end) {
+		lp->bail = "a trailing backslash";
+		return;
+	}
+	c = *lp->p;
+	if (c >= 0x80) {
+		size_t n = lp_charlen(lp->p, lp->end);
+
+		lp_litchar(lp, li, lp->p, n);
+		lp->p += n;
+		return;
+	}
+	lp->p++;
+	if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9'))) {
+		lp_litchar(lp, li, &c, 1);
+		return;
+	}
+	switch (c) {
+	case 'a': c = 0x07; lp_litchar(lp, li, &c, 1); return;
+	case 'e': c = 0x1b; lp_litchar(lp, li, &c, 1); return;
+	case 'f': c = 0x0c; lp_litchar(lp, li, &c, 1); return;
+	case 'n': c = 0x0a; lp_litchar(lp, li, &c, 1); return;
+	case 'r': c = 0x0d; lp_litchar(lp, li, &c, 1); return;
+	case 't': c = 0x09; lp_litchar(lp, li, &c, 1); return;
+	case 'x':
+		v = 0;
+		if (lp->p < lp->end && *lp->p == '{') {
+			lp->p++;
+			while (lp->p < lp->end && (d = lp_hexval(*lp->p)) >= 0) {
+				if (v < 0x110000)
+					v = v * 16 + (unsigned long)d;
+				lp->p++;
+			}
+			if (lp->p >= lp->end || *lp->p != '}') {
+				lp_skip_to(lp, '}');
+				li_none(li);
+				return;
+			}
+			lp->p++;
+		} else {
+			for (i = 0; i < 2 && lp->p < lp->end &&
+			    (d = lp_hexval(*lp->p)) >= 0; i++, lp->p++)
+				v = v * 16 + (unsigned long)d;
+		}
+		lp_codepoint(lp, li, v);
+		return;
+	case '0':
+		/* Octal: not worth decoding. */
+		for (i = 0; i < 2 && lp->p < lp->end && *lp->p >= '0' &&
+		    *lp->p <= '7'; i++)
+			lp->p++;
+		li_none(li);
+		return;
+	case '1': case '2': case '3': case '4': case '5':
+	case '6': case '7': case '8': case '9':
+		/* A back reference or octal: taking more digits is safe. */
+		while (lp->p < lp->end && *lp->p >= '0' && *lp->p <= '9')
+			lp->p++;
+		li_none(li);
+		return;
+	case 'o':
+	case 'N':
+		lp_skip_braced(lp);
+		li_none(li);
+		return;
+	case 'c':
+		if (lp->p < lp->end)
+			lp->p++;
+		li_none(li);
+		return;
+	case 'p':
+	case 'P':
+		if (!lp_skip_braced(lp) && lp->p < lp->end)
+			lp->p++;
+		li_none(li);
+		return;
+	case 'g':
+		if (!lp_skip_braced(lp)) {
+			if (lp->p < lp->end && (*lp->p == '+' || *lp->p == '-'))
+				lp->p++;
+			while (lp->p < lp->end && *lp->p >= '0' &&
+			    *lp->p <= '9')
+				lp->p++;
+		}
+		li_none(li);
+		return;
+	case 'k':
+		lp_skip_braced(lp);
+		li_none(li);
+		return;
+	case 'd': case 'D': case 'w': case 'W': case 's': case 'S':
+	case 'h': case 'H': case 'v': case 'V': case 'R': case 'X':
+	case 'C':
+		li_none(li);
+		return;
+	case 'b': case 'B': case 'A': case 'Z': case 'z': case 'G':
+	case 'K': case 'E':
+		/* Zero-width: the pieces around it are adjacent. */
+		li_empty(li);
+		return;
+	case 'Q':
+		lp->inq = 1;
+		li_empty(li);
+		return;
+	}
+	lp->bail = "an escape the literal extractor does not know";
+}
+
+/* After '['.  A class of one plain character is that character. */
+static void
+lp_class(struct lparse *lp, struct linfo *li)
+{
+	const unsigned char *one = NULL;
+	size_t onelen = 0, n;
+	int count = 0, plain = 1, first = 1;
+	unsigned char c, close;
+
+	if (lp->p < lp->end && *lp->p == '^') {
+		plain = 0;
+		lp->p++;
+	}
+	for (;;) {
+		if (lp->p >= lp->end) {
+			lp->bail = "an unterminated class";
+			return;
+		}
+		c = *lp->p;
+		if (c == ']' && !first) {
+			lp->p++;
+			break;
+		}
+		first = 0;
+		if (c == '\\') {
+			plain = 0;
+			if (lp->p + 1 < lp->end && lp->p[1] == 'Q') {
+				lp->p += 2;
+				while (lp->p < lp->end && !(*lp->p == '\\' &&
+				    lp->p + 1 < lp->end && lp->p[1] == 'E'))
+					lp->p++;
+				if (lp->p < lp->end)
+					lp->p += 2;
+				continue;
+			}
+			if (lp->end - lp->p < 2) {
+				lp->bail = "an unterminated class";
+				return;
+			}
+			lp->p += 2;
+			if ((lp->p[-1] == 'x' ||
+			    lp->p[-1] == 'o' || lp->p[-1] == 'p' ||
+			    lp->p[-1] == 'P' || lp->p[-1] == 'N') &&
+			    lp->p < lp->end && *lp->p == '{')
+				lp_skip_to(lp, '}');
+			if (lp->bail != NULL)
+				return;
+			continue;
+		}
+		if (c == '[' && lp->p + 1 < lp->end && (lp->p[1] == ':' ||
+		    lp->p[1] == '.' || lp->p[1] == '=')) {
+			/* [:alpha:] and friends end at ":]". */
+			close = lp->p[1];
+			plain = 0;
+			lp->p += 2;
+			while (lp->p + 1 < lp->end && !(lp->p[0] == close &&
+			    lp->p[1] == ']'))
+				lp->p++;
+			if (lp->p + 1 >= lp->end) {
+				lp->bail = "an unterminated class";
+				return;
+			}
+			lp->p += 2;
+			continue;
+		}
+		n = lp_charlen(lp->p, lp->end);
+		one = lp->p;
+		onelen = n;
+		count++;
+		lp->p += n;
+	}
+	if (plain && count == 1 && *one != '-' && *one != '[')
+		lp_litchar(lp, li, one, onelen);
+	else
+		li_none(li);
+}
+
+/* Parse "(body)" from just inside the parenthesis, restoring options. */
+static void
+lp_body(struct lparse *lp, struct linfo *li)
+{
+	int caseless = lp->caseless, extended = lp->extended;
+
+	if (++lp->depth > LIT_MAX_DEPTH) {
+		lp->bail = "groups nested too deep";
+		return;
+	}
+	lp_alt(lp, li, 0);
+	lp->depth--;
+	lp->caseless = caseless;
+	lp->extended = extended;
+	if (lp->bail != NULL)
+		return;
+	if (lp->p >= lp->end || *lp->p != ')') {
+		lp->bail = "an unterminated group";
+		return;
+	}
+	lp->p++;
+}
+
+/* Option letters after "(?"; returns 1 for ")" (rest of group), 2 for ":". */
+static int
+lp_options(struct lparse *lp)
+{
+	int on = 1;
+	unsigned char c;
+
+	for (;;) {
+		if (lp->p >= lp->end) {
+			lp->bail = "an unterminated option setting";
+			return 0;
+		}
+		c = *lp->p++;
+		switch (c) {
+		case ')':
+			return 1;
+		case ':':
+			return 2;
+		case '-':
+			on = 0;
+			break;
+		case '^':
+			lp->caseless = 0;
+			lp->extended = 0;
+			break;
+		case 'i':
+			lp->caseless = on;
+			break;
+		case 'x':
+			lp->extended = on;
+			break;
+		case 'm': case 'n': case 's': case 'J': case 'U':
+			break;
+		default:
+			lp->bail = "an option letter the literal extractor does "
+			    "not know";
+			return 0;
+		}
+	}
+}
+
+/* After '('. */
+static void
+lp_group(struct lparse *lp, struct linfo *li)
+{
+	struct linfo tmp;
+	const unsigned char *name;
+	int caseless, extended, r;
+
+	memset(&tmp, 0, sizeof tmp);
+	if (lp->p < lp->end && *lp->p == '*') {
+		/* (*VERB) and (*VERB:NAME); (*ACCEPT) ends a match early. */
+		lp->p++;
+		name = lp->p;
+		if (lp->p < lp->end && *lp->p >= 'a' && *lp->p <= 'z') {
+			lp->bail = "an alphabetic assertion (*name:...)";
+			return;
+		}
+		if ((size_t)(lp->end - name) >= 6 &&
+		    memcmp(name, "ACCEPT", 6) == 0) {
+			lp->bail = "(*ACCEPT)";
+			return;
+		}
+		lp_skip_to(lp, ')');
+		li_empty(li);
+		return;
+	}
+	if (lp->p >= lp->end || *lp->p != '?') {
+		lp_body(lp, li);
+		return;
+	}
+	lp->p++;
+	if (lp->p >= lp->end) {
+		lp->bail = "an unterminated group";
+		return;
+	}
+	switch (*lp->p) {
+	case '#':
+		lp_skip_to(lp, ')');
+		li_empty(li);
+		return;
+	case ':': case '|': case '>':
+		lp->p++;
+		lp_body(lp, li);
+		return;
+	case '=': case '!': case '*':
+		/* Lookahead: zero-width; what it requires is not used. */
+		lp->p++;
+		lp_body(lp, &tmp);
+		li_none(&tmp);
+		li_empty(li);
+		return;
+	case '<':
+		if (lp->p + 1 < lp->end && (lp->p[1] == '=' ||
+		    lp->p[1] == '!' || lp->p[1] == '*')) {
+			lp->p += 2;
+			lp_body(lp, &tmp);
+			li_none(&tmp);
+			li_empty(li);
+			return;
+		}
+		lp_skip_to(lp, '>');
+		if (lp->bail == NULL)
+			lp_body(lp, li);
+		return;
+	case '\'':
+		lp->p++;
+		lp_skip_to(lp, '\'');
+		if (lp->bail == NULL)
+			lp_body(lp, li);
+		return;
+	case 'P':
+		if (lp->p + 1 < lp->end && lp->p[1] == '<') {
+			lp->p++;
+			lp_skip_to(lp, '>');
+			if (lp->bail == NULL)
+				lp_body(lp, li);
+			return;
+		}
+		/* (?P=name) and (?P>name): a reference or a call. */
+		lp_skip_to(lp, ')');
+		li_none(li);
+		return;
+	case 'R': case '&': case '+': case '0': case '1': case '2': case '3':
+	case '4': case '5': case '6': case '7': case '8': case '9':
+		lp_skip_to(lp, ')');
+		li_none(li);
+		return;
+	case 'C':
+		lp->bail = "a callout";
+		return;
+	case '(':
+		/* (?(condition)yes|no): neither branch is required. */
+		lp->p++;
+		if (lp->p + 1 < lp->end && lp->p[0] == '?' &&
+		    (lp->p[1] == '=' || lp->p[1] == '!' || lp->p[1] == '<')) {
+			lp_group(lp, &tmp);
+			li_none(&tmp);
+		} else if (lp->p + 1 < lp->end && lp->p[0] == '*') {
+			lp->bail = "a conditional with an alphabetic assertion";
+			return;
+		} else
+			lp_skip_to(lp, ')');
+		if (lp->bail == NULL)
+			lp_body(lp, &tmp);
+		li_none(&tmp);
+		li_none(li);
+		return;
+	case '-':
+		if (lp->p + 1 < lp->end && lp->p[1] >= '0' && lp->p[1] <= '9') {
+			lp_skip_to(lp, ')');
+			li_none(li);
+			return;
+		}
+		break;
+	}
+	caseless = lp->caseless;
+	extended = lp->extended;
+	r = lp_options(lp);
+	if (r == 1) {
+		/* Options for the rest of the enclosing group. */
+		li_empty(li);
+		return;
+	}
+	if (r == 2) {
+		lp_body(lp, li);
+		lp->caseless = caseless;
+		lp->extended = extended;
+	}
+}
+
+/*
+ * Skip what PCRE2 ignores between an item and its quantifier: \E, \Q\E,
+ * (?#...) and, in extended mode, white space and # comments.
+ */
+static void
+lp_space(struct lparse *lp)
+{
+	const unsigned char *p;
+	unsigned char c;
+
+	while (!lp->inq && lp->p < lp->end) {
+		p = lp->p;
+		c = *p;
+		if (c == '\\' && lp->end - p >= 2 && p[1] == 'E')
+			lp->p += 2;
+		else if (c == '\\' && lp->end - p >= 4 && p[1] == 'Q' &&
+		    p[2] == '\\' && p[3] == 'E')
+			lp->p += 4;
+		else if (c == '(' && lp->end - p >= 3 && p[1] == '?' &&
+		    p[2] == '#') {
+			lp->p += 3;
+			lp_skip_to(lp, ')');
+			if (lp->bail != NULL)
+				return;
+		} else if (!lp->extended)
+			return;
+		else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+		    c == '\f')
+			lp->p++;
+		else if (c == '#') {
+			while (lp->p < lp->end && *lp->p != '\n')
+				lp->p++;
+		} else if (c == 0x0b || c >= 0x80) {
+			/* White space whose treatment varies by version. */
+			lp->bail = "non-ASCII or VT characters in extended mode";
+			return;
+		} else
+			return;
+	}
+}
+
+/*
+ * A quantifier at p: sets min (max < 0: unbounded) and consumes it.  Reads
+ * "{", spaces, digits and "," generously: taking a literal "{" for a
+ * quantifier only ever makes the literals weaker, never wrong.
+ */
+static int
+lp_quant(struct lparse *lp, long *min, long *max)
+{
+	const unsigned char *q;
+	long a = -1, b = -1;
+	int comma = 0;
+
+	if (lp->p >= lp->end)
+		return 0;
+	switch (*lp->p) {
+	case '?':
+		*min = 0;
+		*max = 1;
+		break;
+	case '*':
+		*min = 0;
+		*max = -1;
+		break;
+	case '+':
+		*min = 1;
+		*max = -1;
+		break;
+	case '{':
+		for (q = lp->p + 1; q < lp->end; q++) {
+			if (*q >= '0' && *q <= '9') {
+				if (comma)
+					b = (b < 0 ? 0 : b) * 10 + (*q - '0');
+				else
+					a = (a < 0 ? 0 : a) * 10 + (*q - '0');
+				if (a > 100000 || b > 100000)
+					return 0;
+			} else if (*q == ',' && !comma)
+				comma = 1;
+			else if (*q != ' ' && *q != '\t')
+				break;
+		}
+		if (q >= lp->end || *q != '}')
+			return 0;
+		*min = a < 0 ? 0 : a;
+		*max = comma ? b : *min;
+		lp->p = q;
+		break;
+	default:
+		return 0;
+	}
+	lp->p++;
+	/* Lazy or possessive. */
+	if (lp->p < lp->end && (*lp->p == '?' || *lp->p == '+'))
+		lp->p++;
+	return 1;
+}
+
+/* What a piece becomes under a quantifier. */
+static void
+lp_repeat(struct linfo *li, long min, long max)
+{
+	if (li->exact && ls_is_empty_string(&li->set))
+		return;
+	if (min == 0) {
+		li_none(li);
+		return;
+	}
+	if (min == 1 && max == 1)
+		return;
+	if (li->exact) {
+		li->exact = 0;
+		if (!ls_usable(&li->set))
+			ls_clear(&li->set);
+	}
+}
+
+/*
+ * One item (an atom and its quantifiers) into li; returns 0 at the end of a
+ * branch ('|', ')' or the end of the pattern).
+ */
+static int
+lp_item(struct lparse *lp, struct linfo *li)
+{
+	const unsigned char *save;
+	long min, max;
+	size_t n;
+	unsigned char c;
+
+	if (lp->inq) {
+		if (lp->p >= lp->end)
+			return 0;
+		if (*lp->p == '\\' && lp->p + 1 < lp->end && lp->p[1] == 'E') {
+			lp->p += 2;
+			lp->inq = 0;
+			li_empty(li);
+			return 1;
+		}
+		n = lp_charlen(lp->p, lp->end);
+		lp_litchar(lp, li, lp->p, n);
+		lp->p += n;
+		if (!(lp->p + 1 < lp->end && lp->p[0] == '\\' &&
+		    lp->p[1] == 'E'))
+			return 1;
+		/* "\Q...x\E+": the quantifier applies to x. */
+		lp->p += 2;
+		lp->inq = 0;
+	} else {
+		lp_space(lp);
+		if (lp->bail != NULL || lp->p >= lp->end)
+			return 0;
+		c = *lp->p;
+		if (c == '|' || c == ')')
+			return 0;
+		lp->p++;
+		switch (c) {
+		case '(':
+			lp_group(lp, li);
+			break;
+		case '[':
+			lp_class(lp, li);
+			break;
+		case '\\':
+			lp_escape(lp, li);
+			break;
+		case '.':
+			li_none(li);
+			break;
+		case '^':
+		case '$':
+			li_empty(li);
+			break;
+		case '*':
+		case '+':
+		case '?':
+			li_none(li);
+			break;
+		case '{':
+			save = --lp->p;
+			if (lp_quant(lp, &min, &max)) {
+				li_none(li);
+				break;
+			}
+			lp->p = save + 1;
+			lp_litchar(lp, li, &c, 1);
+			break;
+		default:
+			lp->p--;
+			if (c >= 0x80 && lp->extended) {
+				lp->bail = "non-ASCII characters in extended "
+				    "mode";
+				return 0;
+			}
+			n = lp_charlen(lp->p, lp->end);
+			lp_litchar(lp, li, lp->p, n);
+			lp->p += n;
+			break;
+		}
+		if (lp->bail != NULL)
+			return 0;
+		if (lp->inq)
+			return 1;
+	}
+	for (;;) {
+		lp_space(lp);
+		if (lp->bail != NULL)
+			return 0;
+		if (!lp_quant(lp, &min, &max))
+			break;
+		lp_repeat(li, min, max);
+	}
+	return 1;
+}
+
+/* Offer a set as the requirement of a branch; keep the rarest. */
+static void
+lp_consider(struct lparse *lp, const struct litset *ls, struct litset *best,
+    int *best_score)
+{
+	int i, score;
+
+	for (i = 0; i < ls->n; i++) {
+		if (ls->v[i].len > lp->longest)
+			lp->longest = ls->v[i].len;
+	}
+	if (!ls_usable(ls))
+		return;
+	score = ls_score(ls);
+	if (score > *best_score) {
+		ls_copy(best, ls);
+		*best_score = score;
+	}
+}
+
+/* One branch: a sequence of items. */
+static void
+lp_concat(struct lparse *lp, struct linfo *out)
+{
+	struct linfo item;
+	struct litset cur, best;
+	int allexact = 1, best_score = -1;
+
+	memset(&item, 0, sizeof item);
+	cur.n = best.n = 0;
+	ls_add(&cur, "", 0);
+	while (lp_item(lp, &item)) {
+		if (item.exact) {
+			if (ls_product(&cur, &cur, &item.set) != 0) {
+				lp_consider(lp, &cur, &best, &best_score);
+				allexact = 0;
+				ls_move(&cur, &item.set);
+			}
+		} else {
+			lp_consider(lp, &cur, &best, &best_score);
+			ls_clear(&cur);
+			ls_add(&cur, "", 0);
+			allexact = 0;
+			lp_consider(lp, &item.set, &best, &best_score);
+		}
+		li_none(&item);
+	}
+	li_none(&item);
+	li_none(out);
+	if (lp->bail != NULL) {
+		ls_clear(&cur);
+		ls_clear(&best);
+		return;
+	}
+	if (allexact) {
+		out->exact = 1;
+		ls_move(&out->set, &cur);
+		ls_clear(&best);
+		return;
+	}
+	lp_consider(lp, &cur, &best, &best_score);
+	ls_clear(&cur);
+	ls_move(&out->set, &best);
+}
+
+/* Branches separated by '|', up to ')' or the end. */
+static void
+lp_alt(struct lparse *lp, struct linfo *out, int top)
+{
+	struct linfo br;
+	struct litset exu, rqu;
+	const unsigned char *at = lp->p;
+	int nbr = 0, allexact = 1, ok = 1, i;
+
+	memset(&br, 0, sizeof br);
+	exu.n = rqu.n = 0;
+	for (;;) {
+		lp_concat(lp, &br);
+		nbr++;
+		if (lp->bail != NULL)
+			break;
+		if (allexact && br.exact) {
+			for (i = 0; i < br.set.n && allexact; i++) {
+				if (ls_add(&exu, br.set.v[i].s,
+				    br.set.v[i].len) != 0)
+					allexact = 0;
+			}
+		} else
+			allexact = 0;
+		if (ok && (br.set.n == 0 || !ls_usable(&br.set)))
+			ok = 0;
+		for (i = 0; ok && i < br.set.n; i++) {
+			if (ls_add(&rqu, br.set.v[i].s, br.set.v[i].len) != 0)
+				ok = 0;
+		}
+		if (!ok && lp->alt_branch == 0 && (nbr > 1 ||
+		    (lp->p < lp->end && *lp->p == '|'))) {
+			lp->alt_branch = nbr;
+			lp->alt_off = (size_t)(at - lp->start);
+		}
+		li_none(&br);
+		if (lp->p < lp->end && *lp->p == '|') {
+			lp->p++;
+			continue;
+		}
+		break;
+	}
+	li_none(&br);
+	li_none(out);
+	if (lp->bail == NULL && top && lp->p < lp->end)
+		lp->bail = "an unmatched ')'";
+	if (lp->bail == NULL && allexact) {
+		out->exact = 1;
+		ls_move(&out->set, &exu);
+	} else if (lp->bail == NULL && ok)
+		ls_move(&out->set, &rqu);
+	ls_clear(&exu);
+	ls_clear(&rqu);
+}
+
+/*
+ * Find literals every match of the pattern contains (at least one of them)
+ * into out, or leave it empty and put the reason in why.
+ */
+static void
+lit_extract(const char *pattern, size_t len, int caseless,
+    struct litset *out, char *why, size_t whylen)
+{
+	struct lparse lp;
+	struct linfo li;
+
+	memset(&lp, 0, sizeof lp);
+	memset(&li, 0, sizeof li);
+	lp.p = lp.start = (const unsigned char *)pattern;
+	lp.end = lp.p + len;
+	lp.caseless = caseless;
+	lp_alt(&lp, &li, 1);
+	out->n = 0;
+	if (lp.bail != NULL) {
+		li_none(&li);
+		snprintf(why, whylen, "no literal extracted: the pattern uses "
+		    "%s", lp.bail);
+		return;
+	}
+	if (ls_usable(&li.set)) {
+		ls_move(out, &li.set);
+		return;
+	}
+	li_none(&li);
+	if (lp.alt_branch != 0)
+		snprintf(why, whylen, "no literal of %d+ bytes required: the "
+		    "alternation at offset %zu has a branch (%d) without one",
+		    LIT_MIN, lp.alt_off, lp.alt_branch);
+	else
+		snprintf(why, whylen, "no literal of %d+ bytes required: the "
+		    "longest fixed run is %zu bytes", LIT_MIN, lp.longest);
+}
+
+/* ---- patterns ---------------------------------------------------------- */
+
+struct matcher *
+matcher_new(const struct mgt_limits *limits)
+{
+	struct matcher *m;
+
+	m = xcalloc(1, sizeof *m);
+	if (limits != NULL)
+		m->limits = *limits;
+	else
+		limits_default(&m->limits);
+	if ((m->mctx = pcre2_match_context_create(NULL)) == NULL)
+		match_die("PCRE2 match context");
+	pcre2_set_match_limit(m->mctx, m->limits.pcre_match_limit);
+	pcre2_set_depth_limit(m->mctx, m->limits.pcre_depth_limit);
+	pcre2_set_heap_limit(m->mctx, MATCH_HEAP_LIMIT_KIB);
+	m->jsize = MATCH_JIT_STACK_START;
+	return m;
+}
+
+static void
+ac_free(struct ac *ac)
+{
+	free(ac->trans);
+	free(ac->out_off);
+	free(ac->out_atom);
+	free(ac->atom_off);
+	free(ac->atom_pat);
+	free(ac->state_live);
+	free(ac->atom_live);
+	memset(ac, 0, sizeof *ac);
+}
+
+void
+matcher_free(struct matcher *m)
+{
+	struct mpat *p;
+	int i, j;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->npats; i++) {
+		p = &m->pats[i];
+		pcre2_code_free(p->code);
+		free(p->why);
+		free(p->lits);
+		for (j = 0; j < p->natoms; j++)
+			free(p->atoms[j].s);
+		free(p->atoms);
+		free(p->label);
+		free(p->err_vpath);
+	}
+	free(m->pats);
+	free(m->active);
+	free(m->slow_live);
+	ac_free(&m->ac);
+	pcre2_match_data_free(m->md);
+	pcre2_match_context_free(m->mctx);
+	pcre2_jit_stack_free(m->jstack);
+	for (i = 0; i < MATCH_STREAMS; i++)
+		free(m->rec[i]);
+	free(m->cand);
+	free(m->stamp);
+	free(m->capbuf);
+	free(m);
+}
+
+/* Record the literals of p: the list for lint and the automaton atoms. */
+static void
+matcher_set_literals(struct mpat *p, struct litset *ls)
+{
+	size_t total = 1, off, wlen, k;
+	int i, j;
+	char *o;
+
+	for (i = 0; i < ls->n; i++)
+		total += ls->v[i].len + 1;
+	p->lits = o = xmalloc(total);
+	p->atoms = xcalloc((size_t)ls->n, sizeof *p->atoms);
+	for (i = 0; i < ls->n; i++) {
+		memcpy(o, ls->v[i].s, ls->v[i].len);
+		o += ls->v[i].len;
+		*o++ = '\0';
+		lit_window(ls->v[i].s, ls->v[i].len, &off, &wlen);
+		p->atoms[p->natoms].s = xmalloc(wlen + 1);
+		for (k = 0; k < wlen; k++)
+			p->atoms[p->natoms].s[k] = (char)match_fold(
+			    (unsigned char)ls->v[i].s[off + k]);
+		p->atoms[p->natoms].s[wlen] = '\0';
+		p->atoms[p->natoms].len = wlen;
+		for (j = 0; j < p->natoms; j++) {
+			if (p->atoms[j].len == wlen && memcmp(p->atoms[j].s,
+			    p->atoms[p->natoms].s, wlen) == 0)
+				break;
+		}
+		if (j < p->natoms)
+			free(p->atoms[p->natoms].s);
+		else
+			p->natoms++;
+	}
+	*o = '\0';
+}
+
+int
+matcher_add(struct matcher *m, const char *pattern, int flags,
+    struct mgt_error *err)
+{
+	pcre2_compile_context *cctx;
+	struct mpat *p;
+	struct litset ls;
+	PCRE2_UCHAR msg[256];
+	PCRE2_SIZE erroff;
+	uint32_t opts, caps;
+	size_t len;
+	int errcode, id;
+	char why[256];
+
+	if (m->compiled) {
+		mgt_error_set(err, MGT_ERR_INTERNAL, "", -1, 0,
+		    "matcher_add after matcher_compile");
+		return -1;
+	}
+	len = strlen(pattern);
+	if (len > MATCH_MAX_PATTERN) {
+		mgt_error_set(err, MGT_ERR_RULE, "", MATCH_MAX_PATTERN, 0,
+		    "pattern is %zu bytes, longer than the limit of %d", len,
+		    MATCH_MAX_PATTERN);
+		return -1;
+	}
+	if (m->npats >= INT_MAX - 1) {
+		mgt_error_set(err, MGT_ERR_LIMIT, "", -1, 0,
+		    "too many patterns");
+		return -1;
+	}
+	opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+	if (flags & MATCH_CASELESS)
+		opts |= PCRE2_CASELESS;
+	if ((cctx = pcre2_compile_context_create(NULL)) == NULL)
+		match_die("PCRE2 compile context");
+	pcre2_set_max_pattern_length(cctx, MATCH_MAX_PATTERN);
+	pcre2_set_parens_nest_limit(cctx, MATCH_PARENS_NEST);
+	m->pats = xreallocarray(m->pats, (size_t)m->npats + 1, sizeof *m->pats);
+	id = m->npats;
+	p = &m->pats[id];
+	memset(p, 0, sizeof *p);
+	p->code = pcre2_compile((PCRE2_SPTR)pattern, len, opts, &errcode,
+	    &erroff, cctx);
+	pcre2_compile_context_free(cctx);
+	if (p->code == NULL) {
+		pcre2_get_error_message(errcode, msg, sizeof msg);
+		mgt_error_set(err, MGT_ERR_RULE, "", (long long)erroff, 0,
+		    "%s at offset %zu", (const char *)msg, (size_t)erroff);
+		return -1;
+	}
+	p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
+	pcre2_pattern_info(p->code, PCRE2_INFO_CAPTURECOUNT, &caps);
+	pcre2_pattern_info(p->code, PCRE2_INFO_NAMECOUNT, &p->namecount);
+	pcre2_pattern_info(p->code, PCRE2_INFO_NAMEENTRYSIZE, &p->nameentry);
+	pcre2_pattern_info(p->code, PCRE2_INFO_NAMETABLE, &p->nametable);
+	if (m->md == NULL || caps + 1 > m->md_pairs) {
+		pcre2_match_data_free(m->md);
+		m->md_pairs = caps + 1;
+		if ((m->md = pcre2_match_data_create(m->md_pairs, NULL)) ==
+		    NULL)
+			match_die("PCRE2 match data");
+	}
+
+	why[0] = '\0';
+	lit_extract(pattern, len, (flags & MATCH_CASELESS) != 0, &ls, why,
+	    sizeof why);
+	if (ls.n == 0) {
+		p->slow = 1;
+		p->why = xstrdup(why);
+	} else
+		matcher_set_literals(p, &ls);
+	ls_clear(&ls);
+
+	m->active = xreallocarray(m->active, (size_t)id + 1, 1);
+	m->active[id] = 1;
+	m->npats++;
+	return id;
+}
+
+void
+matcher_set_label(struct matcher *m, int id, const char *label)
+{
+	if (id < 0 || id >= m->npats)
+		return;
+	free(m->pats[id].label);
+	m->pats[id].label = label != NULL ? xstrdup(label) : NULL;
+}
+
+int
+matcher_count(const struct matcher *m)
+{
+	return m->npats;
+}
+
+int
+matcher_is_slow(const struct matcher *m, int id, const char **why)
+{
+	if (id < 0 || id >= m->npats) {
+		if (why != NULL)
+			*why = NULL;
+		return 0;
+	}
+	if (why != NULL)
+		*why = m->pats[id].why;
+	return m->pats[id].slow;
+}
+
+const char *
+matcher_literals(const struct matcher *m, int id)
+{
+	if (id < 0 || id >= m->npats)
+		return NULL;
+	return m->pats[id].lits;
+}
+
+/* ---- the automaton ----------------------------------------------------- */
+
+/* An atom of some pattern, for sorting and merging. */
+struct apair {
+	const struct lit	*atom;
+	int			 pat;
+};
+
+static int
+apair_cmp(const void *a, const void *b)
+{
+	const struct apair *x = a, *y = b;
+	size_t n = x->atom->len < y->atom->len ? x->atom->len : y->atom->len;
+	int c;
+
+	if ((c = memcmp(x->atom->s, y->atom->s, n)) != 0)
+		return c;
+	if (x->atom->len != y->atom->len)
+		return x->atom->len < y->atom->len ? -1 : 1;
+	return (x->pat > y->pat) - (x->pat < y->pat);
+}
+
+/*
+ * Which match states and atoms lead to a pattern that is enabled and not
+ * disabled; scans skip the rest without looking at their patterns.  Also
+ * the sorted list of live slow patterns.
+ */
+static void
+ac_refresh_live(struct matcher *m)
+{
+	struct ac *ac = &m->ac;
+	uint32_t a, k, j, nmatch;
+	int i;
+
+	for (a = 0; a < ac->natoms; a++) {
+		ac->atom_live[a] = 0;
+		for (k = ac->atom_off[a]; k < ac->atom_off[a + 1]; k++) {
+			i = ac->atom_pat[k];
+			if (m->active[i] && !m->pats[i].disabled)
+				ac->atom_live[a] = 1;
+		}
+	}
+	nmatch = ac->nstates - (ac->stride ? ac->match_base / ac->stride : 0);
+	for (k = 0; k < nmatch; k++) {
+		ac->state_live[k] = 0;
+		for (j = ac->out_off[k]; j < ac->out_off[k + 1]; j++) {
+			if (ac->atom_live[ac->out_atom[j]])
+				ac->state_live[k] = 1;
+		}
+	}
+	m->nslow_live = 0;
+	for (i = 0; i < m->npats; i++) {
+		if (m->pats[i].slow && m->active[i] && !m->pats[i].disabled)
+			m->slow_live[m->nslow_live++] = i;
+	}
+}
+
+static int
+u32_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Append x to a growable uint32 array. */
+static void
+u32_push(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		*v = xreallocarray(*v, *cap, sizeof **v);
+	}
+	(*v)[(*n)++] = x;
+}
+
+/*
+ * Build the DFA from the trie in next[] (nst states, -1 where there is no
+ * child): failure links breadth first, missing transitions through them,
+ * output sets (atoms ending here or at the failure state), and then
+ * renumber so that states with outputs come last.
+ */
+static void
+ac_finish(struct ac *ac, int32_t *next, uint32_t nst, const uint32_t *own_off,
+    const uint32_t *own)
+{
+	uint32_t *fail, *order, *start, *len, *newid, *byid, *out = NULL;
+	uint32_t nclass = ac->stride, head = 0, tail = 0, u, v, c, k, nnon = 0;
+	uint32_t nmatch = 0;
+	size_t nout = 0, cout = 0, i;
+
+	fail = xcalloc(nst, sizeof *fail);
+	order = xcalloc(nst, sizeof *order);
+	order[tail++] = 0;
+	while (head < tail) {
+		u = order[head++];
+		for (c = 0; c < nclass; c++) {
+			int32_t *t = &next[(size_t)u * nclass + c];
+
+			if (*t > 0) {
+				v = (uint32_t)*t;
+				fail[v] = u == 0 ? 0 :
+				    (uint32_t)next[(size_t)fail[u] * nclass + c];
+				order[tail++] = v;
+			} else
+				*t = u == 0 ? 0 : next[(size_t)fail[u] * nclass + c];
+		}
+	}
+
+	/* Outputs, in BFS order so the failure state's list is complete. */
+	start = xcalloc(nst, sizeof *start);
+	len = xcalloc(nst, sizeof *len);
+	for (i = 0; i < nst; i++) {
+		u = order[i];
+		start[u] = (uint32_t)nout;
+		for (k = own_off[u]; k < own_off[u + 1]; k++)
+			u32_push(&out, &nout, &cout, own[k]);
+		if (u != 0) {
+			for (k = 0; k < len[fail[u]]; k++)
+				u32_push(&out, &nout, &cout,
+				    out[start[fail[u]] + k]);
+		}
+		len[u] = (uint32_t)nout - start[u];
+		if (len[u] > 1)
+			qsort(out + start[u], len[u], sizeof *out, u32_cmp);
+	}
+
+	/* States without outputs first, each group in BFS order (the hot
+	 * shallow states sit together). */
+	newid = xcalloc(nst, sizeof *newid);
+	byid = xcalloc(nst, sizeof *byid);
+	for (i = 0; i < nst; i++) {
+		if (len[order[i]] == 0)
+			newid[order[i]] = nnon++;
+	}
+	for (i = 0; i < nst; i++) {
+		if (len[order[i]] != 0)
+			newid[order[i]] = nnon + nmatch++;
+	}
+	for (u = 0; u < nst; u++)
+		byid[newid[u]] = u;
+	ac->nstates = nst;
+	ac->match_base = nnon * nclass;
+	ac->trans = xcalloc((size_t)nst * nclass, sizeof *ac->trans);
+	for (u = 0; u < nst; u++) {
+		for (c = 0; c < nclass; c++)
+			ac->trans[(size_t)newid[u] * nclass + c] = newid[
+			    next[(size_t)u * nclass + c]] * nclass;
+	}
+	ac->out_off = xcalloc((size_t)nmatch + 1, sizeof *ac->out_off);
+	ac->out_atom = xcalloc(nout + 1, sizeof *ac->out_atom);
+	nout = 0;
+	for (k = 0; k < nmatch; k++) {
+		u = byid[nnon + k];
+		ac->out_off[k] = (uint32_t)nout;
+		memcpy(ac->out_atom + nout, out + start[u],
+		    len[u] * sizeof *out);
+		nout += len[u];
+	}
+	ac->out_off[nmatch] = (uint32_t)nout;
+	ac->state_live = xcalloc((size_t)nmatch + 1, 1);
+	free(fail);
+	free(order);
+	free(start);
+	free(len);
+	free(newid);
+	free(byid);
+	free(out);
+}
+
+int
+matcher_compile(struct matcher *m, struct mgt_error *err)
+{
+	struct ac *ac = &m->ac;
+	struct apair *pairs = NULL;
+	int32_t *next = NULL;
+	uint32_t *own_off = NULL, *own = NULL, *fill = NULL;
+	uint32_t nst, nclass, c, u, a;
+	size_t npairs = 0, maxstates, i, j;
+	unsigned char seen[256];
+	int pi, rc = MGT_OK;
+
+	if (m->compiled)
+		return MGT_OK;
+	m->compiled = 1;
+	m->slow_live = xcalloc((size_t)m->npats + 1, sizeof *m->slow_live);
+	m->stamp = xcalloc((size_t)m->npats + 1, sizeof *m->stamp);
+	for (pi = 0; pi < m->npats; pi++)
+		npairs += (size_t)m->pats[pi].natoms;
+	pairs = xcalloc(npairs + 1, sizeof *pairs);
+	npairs = 0;
+	for (pi = 0; pi < m->npats; pi++) {
+		for (j = 0; j < (size_t)m->pats[pi].natoms; j++) {
+			pairs[npairs].atom = &m->pats[pi].atoms[j];
+			pairs[npairs++].pat = pi;
+		}
+	}
+	qsort(pairs, npairs, sizeof *pairs, apair_cmp);
+
+	/* Byte classes: one per (folded) byte used in an atom, 0 the rest. */
+	memset(seen, 0, sizeof seen);
+	maxstates = 1;
+	for (i = 0; i < npairs; i++) {
+		for (j = 0; j < pairs[i].atom->len; j++)
+			seen[(unsigned char)pairs[i].atom->s[j]] = 1;
+		maxstates += pairs[i].atom->len;
+	}
+	nclass = 1;
+	memset(ac->cls, 0, sizeof ac->cls);
+	for (i = 0; i < 256; i++) {
+		if (seen[i])
+			ac->cls[i] = (uint8_t)nclass++;
+	}
+	for (i = 'A'; i <= 'Z'; i++)
+		ac->cls[i] = ac->cls[i + 32];
+	ac->stride = nclass;
+	if (maxstates > UINT32_MAX / 4 / nclass) {
+		rc = mgt_error_set(err, MGT_ERR_LIMIT, "", -1, 0,
+		    "too many literals for the automaton (%zu bytes)",
+		    maxstates);
+		goto out;
+	}
+
+	/* The trie over distinct atoms; atom -> patterns lists. */
+	next = xmalloc(maxstates * nclass * sizeof *next);
+	memset(next, 0xff, maxstates * nclass * sizeof *next);
+	ac->atom_off = xcalloc(npairs + 1, sizeof *ac->atom_off);
+	ac->atom_pat = xcalloc(npairs + 1, sizeof *ac->atom_pat);
+	own_off = xcalloc(maxstates + 1, sizeof *own_off);
+	own = xcalloc(npairs + 1, sizeof *own);
+	nst = 1;
+	a = 0;
+	for (i = 0; i < npairs; i++) {
+		ac->atom_pat[i] = pairs[i].pat;
+		if (i > 0 && pairs[i].atom->len == pairs[i - 1].atom->len &&
+		    memcmp(pairs[i].atom->s, pairs[i - 1].atom->s,
+		    pairs[i].atom->len) == 0)
+			continue;
+		u = 0;
+		for (j = 0; j < pairs[i].atom->len; j++) {
+			c = ac->cls[(unsigned char)pairs[i].atom->s[j]];
+			if (next[(size_t)u * nclass + c] < 0)
+				next[(size_t)u * nclass + c] = (int32_t)nst++;
+			u = (uint32_t)next[(size_t)u * nclass + c];
+		}
+		own[a] = u;		/* end state, for now */
+		ac->atom_off[a++] = (uint32_t)i;
+	}
+	ac->natoms = a;
+	ac->atom_off[a] = (uint32_t)npairs;
+	ac->atom_live = xcalloc((size_t)a + 1, 1);
+
+	/* Atoms ending at each state, as ranges of own[]. */
+	fill = xcalloc((size_t)nst + 1, sizeof *fill);
+	for (i = 0; i < a; i++)
+		own_off[own[i] + 1]++;
+	for (u = 0; u < nst; u++)
+		own_off[u + 1] += own_off[u];
+	{
+		uint32_t *ends = xcalloc((size_t)a + 1, sizeof *ends);
+
+		memcpy(ends, own, (size_t)a * sizeof *own);
+		for (i = 0; i < a; i++)
+			own[own_off[ends[i]] + fill[ends[i]]++] = (uint32_t)i;
+		free(ends);
+	}
+	ac_finish(ac, next, nst, own_off, own);
+	ac_refresh_live(m);
+out:
+	free(pairs);
+	free(next);
+	free(own_off);
+	free(own);
+	free(fill);
+	return rc;
+}
+
+void
+matcher_select(struct matcher *m, const unsigned char *active)
+{
+	if (m->npats == 0)
+		return;
+	memcpy(m->active, active, (size_t)m->npats);
+	if (m->compiled)
+		ac_refresh_live(m);
+}
+
+/* ---- scanning ---------------------------------------------------------- */
+
+static void
+rec_push(struct matcher *m, int k, size_t pos, uint32_t state)
+{
+	if (m->nrec[k] == m->crec[k]) {
+		m->crec[k] = m->crec[k] ? m->crec[k] * 2 : 256;
+		m->rec[k] = xreallocarray(m->rec[k], m->crec[k],
+		    sizeof *m->rec[k]);
+	}
+	m->rec[k][m->nrec[k]].pos = pos;
+	m->rec[k][m->nrec[k]].state = state;
+	m->nrec[k]++;
+}
+
+/* Walk one stretch from state s; returns the state at its end. */
+static uint32_t
+ac_walk(struct matcher *m, int k, const unsigned char *b, size_t from,
+    size_t to, uint32_t s)
+{
+	const uint32_t *t = m->ac.trans;
+	const uint8_t *cls = m->ac.cls;
+	uint32_t mb = m->ac.match_base;
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		s = t[s + cls[b[i]]];
+		if (MATCH_UNLIKELY(s >= mb))
+			rec_push(m, k, i, s);
+	}
+	return s;
+}
+
+/*
+ * Run the automaton over the block.  The block is cut at line starts into
+ * four stretches walked in one interleaved loop: a single walk is bound by
+ * the latency of its table loads, four overlap theirs (measured: 2.5-3x
+ * one walk; six or eight gain nothing more; written out by hand because a
+ * loop over arrays of states runs at half the speed).  Literals never hold
+ * '\n', so every stretch starts at the root.
+ */
+static void
+ac_scan(struct matcher *m, const unsigned char *b, size_t len)
+{
+	const uint32_t *t = m->ac.trans;
+	const uint8_t *cls = m->ac.cls;
+	const unsigned char *p0, *p1, *p2, *p3, *nl;
+	size_t mb = m->ac.match_base, s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	size_t bound[MATCH_STREAMS + 1], common, i, at;
+	int k;
+
+	for (k = 0; k < MATCH_STREAMS; k++)
+		m->nrec[k] = 0;
+	if (len < MATCH_STREAM_MIN) {
+		ac_walk(m, 0, b, 0, len, 0);
+		return;
+	}
+	bound[0] = 0;
+	for (k = 1; k < MATCH_STREAMS; k++) {
+		at = len / MATCH_STREAMS * (size_t)k;
+		if (at < bound[k - 1])
+			at = bound[k - 1];
+		if (at > 0 && at < len && b[at - 1] != '\n') {
+			nl = memchr(b + at, '\n', len - at);
+			at = nl != NULL ? (size_t)(nl - b) + 1 : len;
+		}
+		bound[k] = at;
+	}
+	bound[MATCH_STREAMS] = len;
+	common = len;
+	for (k = 0; k < MATCH_STREAMS; k++) {
+		if (bound[k + 1] - bound[k] < common)
+			common = bound[k + 1] - bound[k];
+	}
+	p0 = b + bound[0];
+	p1 = b + bound[1];
+	p2 = b + bound[2];
+	p3 = b + bound[3];
+	for (i = 0; i < common; i++) {
+		s0 = t[s0 + cls[p0[i]]];
+		s1 = t[s1 + cls[p1[i]]];
+		s2 = t[s2 + cls[p2[i]]];
+		s3 = t[s3 + cls[p3[i]]];
+		if (MATCH_UNLIKELY((s0 >= mb) | (s1 >= mb) | (s2 >= mb) |
+		    (s3 >= mb))) {
+			if (s0 >= mb)
+				rec_push(m, 0, bound[0] + i, (uint32_t)s0);
+			if (s1 >= mb)
+				rec_push(m, 1, bound[1] + i, (uint32_t)s1);
+			if (s2 >= mb)
+				rec_push(m, 2, bound[2] + i, (uint32_t)s2);
+			if (s3 >= mb)
+				rec_push(m, 3, bound[3] + i, (uint32_t)s3);
+		}
+	}
+	ac_walk(m, 0, b, bound[0] + common, bound[1], (uint32_t)s0);
+	ac_walk(m, 1, b, bound[1] + common, bound[2], (uint32_t)s1);
+	ac_walk(m, 2, b, bound[2] + common, bound[3], (uint32_t)s2);
+	ac_walk(m, 3, b, bound[3] + common, bound[4], (uint32_t)s3);
+}
+
+static void
+cand_push(struct matcher *m, size_t line, size_t start, size_t end, int pat)
+{
+	if (m->ncand == m->ccand) {
+		m->ccand = m->ccand ? m->ccand * 2 : 256;
+		m->cand = xreallocarray(m->cand, m->ccand, sizeof *m->cand);
+	}
+	m->cand[m->ncand].line = line;
+	m->cand[m->ncand].start = start;
+	m->cand[m->ncand].end = end;
+	m->cand[m->ncand].pat = pat;
+	m->ncand++;
+}
+
+/*
+ * Turn automaton positions into (line, pattern) candidates, in line order,
+ * each pair once.
+ */
+static void
+matcher_candidates(struct matcher *m, const char *b, size_t len)
+{
+	struct ac *ac = &m->ac;
+	const struct mrec *r;
+	const char *nl;
+	size_t line = 0, start = 0, end, i, ji;
+	uint32_t sk, j, q, at;
+	int k, pat;
+
+	m->ncand = 0;
+	nl = memchr(b, '\n', len);
+	end = nl != NULL ? (size_t)(nl - b) : len;
+	memset(m->stamp, 0, (size_t)m->npats * sizeof *m->stamp);
+	for (k = 0; k < MATCH_STREAMS; k++) {
+		for (i = 0; i < m->nrec[k]; i++) {
+			r = &m->rec[k][i];
+			sk = (r->state - ac->match_base) / ac->stride;
+			if (!ac->state_live[sk])
+				continue;
+			while (r->pos > end) {
+				start = end + 1;
+				nl = memchr(b + start, '\n', len - start);
+				end = nl != NULL ? (size_t)(nl - b) : len;
+				line++;
+			}
+			for (j = ac->out_off[sk]; j < ac->out_off[sk + 1];
+			    j++) {
+				at = ac->out_atom[j];
+				if (!ac->atom_live[at])
+					continue;
+				for (q = ac->atom_off[at];
+				    q < ac->atom_off[at + 1]; q++) {
+					pat = ac->atom_pat[q];
+					if (!m->active[pat] ||
+					    m->pats[pat].disabled ||
+					    m->stamp[pat] == line + 1)
+						continue;
+					m->stamp[pat] = line + 1;
+					cand_push(m, line, start, end, pat);
+				}
+			}
+		}
+	}
+	/* Pattern id order within a line (lists are short). */
+	for (i = 1; i < m->ncand; i++) {
+		struct mcand c = m->cand[i];
+
+		for (ji = i; ji > 0 && m->cand[ji - 1].line == c.line &&
+		    m->cand[ji - 1].pat > c.pat; ji--)
+			m->cand[ji] = m->cand[ji - 1];
+		m->cand[ji] = c;
+	}
+}
+
+/* One PCRE2 match: JIT with a stack grown on demand, else the interpreter. */
+static int
+match_subject(struct matcher *m, struct mpat *p, const char *s, size_t n)
+{
+	pcre2_jit_stack *js;
+	size_t size;
+	int rc;
+
+	if (p->jit) {
+		for (;;) {
+			rc = pcre2_jit_match(p->code, (PCRE2_SPTR)s, n, 0, 0,
+			    m->md, m->mctx);
+			if (rc != PCRE2_ERROR_JIT_STACKLIMIT)
+				return rc;
+			if (m->jsize >= m->limits.pcre_jit_stack_max)
+				break;
+			size = m->jsize * 2;
+			if (size > m->limits.pcre_jit_stack_max)
+				size = m->limits.pcre_jit_stack_max;
+			if ((js = pcre2_jit_stack_create(size, size, NULL)) ==
+			    NULL)
+				break;
+			pcre2_jit_stack_free(m->jstack);
+			m->jstack = js;
+			m->jsize = size;
+			pcre2_jit_stack_assign(m->mctx, NULL, m->jstack);
+		}
+	}
+	return pcre2_match(p->code, (PCRE2_SPTR)s, n, 0, PCRE2_NO_JIT, m->md,
+	    m->mctx);
+}
+
+/*
+ * Match a line, in windows of max_line bytes overlapping by 4 KiB when it
+ * is longer.  Returns PCRE2's code; *base is the window that matched.
+ */
+static int
+match_line(struct matcher *m, struct mpat *p, const char *s, size_t n,
+    const char **base)
+{
+	size_t max = m->limits.max_line, overlap, step, off, wl;
+	int rc;
+
+	*base = s;
+	if (max == 0 || n <= max)
+		return match_subject(m, p, s, n);
+	overlap = MATCH_WINDOW_OVERLAP;
+	if (overlap > max / 2)
+		overlap = max / 2;
+	step = max - overlap;
+	for (off = 0;; off += step) {
+		wl = n - off < max ? n - off : max;
+		*base = s + off;
+		rc = match_subject(m, p, s + off, wl);
+		if (rc != PCRE2_ERROR_NOMATCH || off + wl >= n)
+			return rc;
+	}
+}
+
+/* Named captures of the last match as a JSON object (free with cJSON_free). */
+static char *
+match_captures(struct matcher *m, struct mpat *p, const char *subj, int rc)
+{
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m->md);
+	const unsigned char *e;
+	const char *v;
+	cJSON *obj;
+	size_t vl, i, o, k, need;
+	uint32_t x;
+	char *s;
+	int g;
+
+	if ((obj = cJSON_CreateObject()) == NULL)
+		match_die("cJSON");
+	for (x = 0; x < p->namecount; x++) {
+		e = p->nametable + (size_t)x * p->nameentry;
+		g = (e[0] << 8) | e[1];
+		if (g >= rc || ov[2 * g] == PCRE2_UNSET ||
+		    ov[2 * g + 1] < ov[2 * g])
+			continue;
+		if (cJSON_GetObjectItemCaseSensitive(obj,
+		    (const char *)e + 2) != NULL)
+			continue;
+		v = subj + ov[2 * g];
+		vl = ov[2 * g + 1] - ov[2 * g];
+		if (vl > MATCH_MAX_CAPTURE)
+			vl = MATCH_MAX_CAPTURE;
+		/* Valid UTF-8 without NUL: bad bytes become U+FFFD. */
+		need = vl * 3 + 1;
+		if (need > m->capcap) {
+			m->capcap = need;
+			m->capbuf = xreallocarray(m->capbuf, need, 1);
+		}
+		for (i = 0, o = 0; i < vl;) {
+			k = util_utf8_valid_prefix(v + i, vl - i);
+			for (; k > 0; k--, i++) {
+				if (v[i] == '\0') {
+					memcpy(m->capbuf + o, "\xef\xbf\xbd", 3);
+					o += 3;
+				} else
+					m->capbuf[o++] = v[i];
+			}
+			if (i < vl) {
+				memcpy(m->capbuf + o, "\xef\xbf\xbd", 3);
+				o += 3;
+				i++;
+			}
+		}
+		m->capbuf[o] = '\0';
+		if (cJSON_AddStringToObject(obj, (const char *)e + 2,
+		    m->capbuf) == NULL)
+			match_die("cJSON");
+	}
+	if ((s = cJSON_PrintUnformatted(obj)) == NULL)
+		match_die("cJSON");
+	cJSON_Delete(obj);
+	return s;
+}
+
+static const char *
+match_error_name(int rc)
+{
+	switch (rc) {
+	case PCRE2_ERROR_MATCHLIMIT:
+		return "the match limit";
+	case PCRE2_ERROR_DEPTHLIMIT:
+		return "the depth limit";
+	case PCRE2_ERROR_HEAPLIMIT:
+		return "the heap limit";
+	case PCRE2_ERROR_JIT_STACKLIMIT:
+		return "the JIT stack limit";
+	}
+	return "an error";
+}
+
+/*
+ * A match error on a line: report it once per pattern and source, count
+ * it, and turn the pattern off after limits->rule_limit_errors of them.
+ */
+static void
+match_error(struct matcher *m, int id, int rc, const struct problem_sink *sink,
+    const char *vpath, long line_no)
+{
+	struct mpat *p = &m->pats[id];
+	PCRE2_UCHAR msg[256];
+	char name[96];
+
+	if (vpath == NULL)
+		vpath = "";
+	p->errors++;
+	if (p->label != NULL)
+		snprintf(name, sizeof name, "%s", p->label);
+	else
+		snprintf(name, sizeof name, "pattern %d", id);
+	if (p->err_vpath == NULL || strcmp(p->err_vpath, vpath) != 0) {
+		free(p->err_vpath);
+		p->err_vpath = xstrdup(vpath);
+		pcre2_get_error_message(rc, msg, sizeof msg);
+		problem_report(sink, PROBLEM_WARNING, PCODE_LIMIT_MATCH, vpath,
+		    -1, line_no, "%s hit %s (%s); the line is not matched, "
+		    "later errors in this file are only counted", name,
+		    match_error_name(rc), (const char *)msg);
+	}
+	if (m->limits.rule_limit_errors > 0 &&
+	    p->errors >= m->limits.rule_limit_errors && !p->disabled) {
+		p->disabled = 1;
+		m->live_dirty = 1;
+		problem_report(sink, PROBLEM_WARNING, PCODE_RULE, vpath, -1,
+		    line_no, "%s disabled for the rest of the run after %ld "
+		    "match errors", name, p->errors);
+	}
+}
+
+/* Match candidate pattern id on one line; call fn on a hit. */
+static int
+matcher_try(struct matcher *m, int id, const char *b, size_t start,
+    size_t end, size_t line, match_fn fn, void *ctx,
+    const struct problem_sink *sink, const char *vpath, long first_line_no)
+{
+	struct mpat *p = &m->pats[id];
+	struct match_hit hit;
+	const char *base;
+	char *json = NULL;
+	size_t n = end - start;
+	int rc, status;
+
+	if (p->disabled || !m->active[id])
+		return MGT_OK;
+	if (n > 0 && b[end - 1] == '\r')
+		n--;
+	rc = match_line(m, p, b + start, n, &base);
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return MGT_OK;
+	if (rc < 0) {
+		match_error(m, id, rc, sink, vpath,
+		    first_line_no + (long)line);
+		return MGT_OK;
+	}
+	if (p->namecount > 0)
+		json = match_captures(m, p, base, rc);
+	hit.pattern_id = id;
+	hit.line = b + start;
+	hit.line_len = n;
+	hit.line_index = line;
+	hit.captures_json = json;
+	status = fn(ctx, &hit);
+	cJSON_free(json);
+	return status;
+}
+
+int
+matcher_scan(struct matcher *m, const char *block, size_t len, match_fn fn,
+    void *ctx, const struct problem_sink *sink, const char *vpath,
+    long first_line_no)
+{
+	const char *nl;
+	size_t i, c, line, start, end;
+	int rc = MGT_OK, si, id;
+
+	if (!m->compiled && matcher_compile(m, NULL) != MGT_OK)
+		return MGT_ERR_INTERNAL;
+	if (m->live_dirty) {
+		ac_refresh_live(m);
+		m->live_dirty = 0;
+	}
+	if (len == 0 || m->npats == 0)
+		return MGT_OK;
+	m->ncand = 0;
+	if (m->ac.natoms > 0) {
+		ac_scan(m, (const unsigned char *)block, len);
+		matcher_candidates(m, block, len);
+	}
+	if (m->nslow_live == 0) {
+		for (i = 0; i < m->ncand && rc == MGT_OK; i++) {
+			rc = matcher_try(m, m->cand[i].pat, block,
+			    m->cand[i].start, m->cand[i].end, m->cand[i].line,
+			    fn, ctx, sink, vpath, first_line_no);
+		}
+		return rc;
+	}
+
+	/* Slow patterns see every line, merged with the candidates. */
+	c = 0;
+	line = 0;
+	for (start = 0; start < len && rc == MGT_OK; line++) {
+		nl = memchr(block + start, '\n', len - start);
+		end = nl != NULL ? (size_t)(nl - block) : len;
+		si = 0;
+		while (rc == MGT_OK) {
+			if (c < m->ncand && m->cand[c].line == line &&
+			    (si >= m->nslow_live ||
+			    m->cand[c].pat < m->slow_live[si]))
+				id = m->cand[c++].pat;
+			else if (si < m->nslow_live)
+				id = m->slow_live[si++];
+			else
+				break;
+			rc = matcher_try(m, id, block, start, end, line, fn,
+			    ctx, sink, vpath, first_line_no);
+		}
+		start = end + 1;
+	}
+	return rc;
+}
+
+int
+matcher_match_one(struct matcher *m, int id, const char *s, size_t len)
+{
+	const char *base;
+	int rc;
+
+	if (id < 0 || id >= m->npats)
+		return -1;
+	rc = match_line(m, &m->pats[id], s, len, &base);
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return 0;
+	return rc < 0 ? -1 : 1;
+}

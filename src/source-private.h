@@ -1,0 +1,221 @@
+/*
+ * Internals of the input walker shared by source.c (entry point, names),
+ * source-archive.c (byte streams, libarchive, nested content) and
+ * source-dir.c (directories on disk).  Not for use outside source-*.c and
+ * the walker's unit test.
+ */
+#ifndef MGT_SOURCE_PRIVATE_H
+#define MGT_SOURCE_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "source.h"
+
+/* First bytes looked at to recognise content (a tar header). */
+#define SOURCE_SNIFF_MAX	512
+/* Read size for files on disk. */
+#define SOURCE_BLOCK		(64 * 1024)
+/* Compression layers removed from one member (x.gz.gz.gz.gz). */
+#define SOURCE_MAX_LAYERS	4
+/* Directory levels entered on disk: one open fd each. */
+#define SOURCE_DIR_MAX_DEPTH	256
+/* Archive nesting whatever max-depth says: each level is stack and buffers. */
+#define SOURCE_DEPTH_CAP	100
+/* Compression ratio alert: more than RATIO_MAX out per byte in, and more
+ * than RATIO_MIN_BYTES out. */
+#define SOURCE_RATIO_MAX	1000LL
+#define SOURCE_RATIO_MIN_BYTES	(256LL << 20)
+/* Compressed bytes that may decompress to nothing (an empty stream). */
+#define SOURCE_HOLLOW_MAX	64
+/* Unreadable headers in a row before an archive is given up. */
+#define SOURCE_MAX_FAILED	1000
+/* Bytes of a hostile name, and of a library message, put in a message. */
+#define SOURCE_QUOTE_MAX	160
+#define SOURCE_MSG_MAX		400
+
+/* What source_sanitize() found and changed in a name. */
+#define SOURCE_NAME_ABSOLUTE	0x01	/* leading '/', now "_abs_/" */
+#define SOURCE_NAME_TRAVERSAL	0x02	/* '..' above the root, now "_up_" */
+#define SOURCE_NAME_ESCAPED	0x04	/* control bytes, bad UTF-8: \xNN */
+#define SOURCE_NAME_TRUNCATED	0x08	/* longer than the limit, cut */
+
+/* A growable string, always NUL-terminated once used. */
+struct source_buf {
+	char	*p;
+	size_t	 len;
+	size_t	 cap;
+};
+
+/* A running hash of a path (two independent 64-bit ones). */
+struct source_hash {
+	uint64_t	 a;
+	uint64_t	 b;
+};
+
+/*
+ * Paths seen in one archive, kept as 96-bit hashes so that memory is bounded
+ * by the member limit, not by name lengths.
+ */
+struct source_pathslot {
+	uint64_t	 h1;
+	uint32_t	 h2;
+	uint32_t	 count;		/* 0: slot free */
+};
+
+struct source_pathset {
+	struct source_pathslot	*slots;
+	size_t			 used;
+	size_t			 cap;	/* power of two, or 0 */
+};
+
+/* One call of source_walk(). */
+struct source_run {
+	const struct mgt_limits		*limits;
+	const struct problem_sink	*sink;
+	source_fn			 fn;
+	void				*ctx;
+	struct source_stats		 stats;	/* this walk only */
+	long long			 total_bytes; /* vs max-total-bytes */
+	long long			 admitted; /* members, vs max-members */
+	int				 max_depth; /* max-depth, capped */
+	int				 stop;	/* end the walk now */
+	int				 status; /* callback status that did */
+	const char			*reading; /* vpath the callback reads */
+};
+
+/* An archive or a directory whose members are being delivered. */
+struct source_container {
+	const char		*vpath;		/* prefix of member vpaths */
+	char			 sep;		/* '!' archive, '/' directory */
+	int			 depth;		/* depth of the members */
+	int			 archive;	/* not a directory */
+	long long		 members;	/* admitted so far */
+	int			 full;		/* its member limit was hit */
+	struct source_pathset	 seen;		/* member paths */
+	struct source_pathset	 links;		/* symlink paths */
+	struct source_buf	 path;		/* current member's path */
+	struct source_buf	 vp;		/* current member's vpath */
+	struct source_buf	 link;		/* current member's link */
+};
+
+/* What the first bytes of a stream say it is (a name may say otherwise). */
+enum source_kind {
+	SOURCE_KIND_DATA = 0,	/* anything else: delivered as it is */
+	SOURCE_KIND_GZIP,	/* compressions, one libarchive filter each */
+	SOURCE_KIND_BZIP2,
+	SOURCE_KIND_XZ,
+	SOURCE_KIND_ZSTD,
+	SOURCE_KIND_LZ4,
+	SOURCE_KIND_LZIP,
+	SOURCE_KIND_COMPRESS,
+	SOURCE_KIND_TAR,	/* containers we open */
+	SOURCE_KIND_ZIP,
+	SOURCE_KIND_7ZIP,	/* archives we recognise but do not open */
+	SOURCE_KIND_RAR,
+	SOURCE_KIND_CPIO,
+	SOURCE_KIND_XAR,
+	SOURCE_KIND_CAB,
+	SOURCE_KIND_AR,
+	SOURCE_KIND_TEXT	/* only as what a name suggests */
+};
+
+struct source_stream;
+
+/* What member->rd points at: the content of a SOURCE_REGULAR member. */
+struct source_reader {
+	struct source_run	*run;
+	struct source_stream	*s;	/* NULL: no content */
+	long long		 pos;	/* bytes handed to the callback */
+	int			 state;	/* 0 reading, 1 at the end, -1 failed */
+	int			 cut;	/* last block was cut at the limit */
+};
+
+/* source.c */
+void	 source_buf_add(struct source_buf *, const void *, size_t);
+void	 source_buf_set(struct source_buf *, const char *);
+void	 source_buf_free(struct source_buf *);
+/*
+ * Normalise the member name raw[0..len) into out: no empty or "."
+ * components, ".." resolved where it stays inside and replaced by "_up_"
+ * where it would climb out, a leading '/' replaced by "_abs_", control bytes
+ * and invalid UTF-8 escaped as \xNN, at most max bytes.  Iterative, linear in
+ * len.  Returns SOURCE_NAME_* flags.
+ */
+int	 source_sanitize(const char *raw, size_t len, size_t max,
+	    struct source_buf *out);
+/* Escape raw[0..len) as above, without touching '/' or "..". */
+int	 source_escape(const char *raw, size_t len, size_t max,
+	    struct source_buf *out);
+/*
+ * Escaped copy of untrusted text (a name, a library message) for a problem
+ * message: valid UTF-8, cut with "..." to fit outlen.  Returns out.
+ */
+const char *source_quote(const char *raw, char *out, size_t outlen);
+void	 source_hash_init(struct source_hash *);
+void	 source_hash_add(struct source_hash *, const char *, size_t);
+void	 source_hash_path(const char *, struct source_hash *);
+/* How many times a path was added to the set, 0 if never. */
+uint32_t source_pathset_get(struct source_pathset *,
+	    const struct source_hash *);
+/* Add a path; returns how many times it has been added now. */
+uint32_t source_pathset_add(struct source_pathset *,
+	    const struct source_hash *);
+void	 source_pathset_free(struct source_pathset *);
+void	 source_container_init(struct source_container *, const char *vpath,
+	    char sep, int depth, int archive);
+void	 source_container_free(struct source_container *);
+/* Count one more member of c; 0 (after reporting) when a limit says no. */
+int	 source_admit(struct source_run *, struct source_container *);
+/*
+ * Name a member of c from its raw name: fills m (vpath, path, depth; type
+ * and the rest zeroed) with strings owned by c and reports name problems.
+ * Returns the SOURCE_NAME_* flags.
+ */
+int	 source_name(struct source_run *, struct source_container *,
+	    const char *raw, struct source_member *m);
+/* Note, at info level, a name that promises other content than k. */
+void	 source_check_name(struct source_run *, const struct source_member *,
+	    enum source_kind k);
+/*
+ * Drop the ending of c's current path that the removal of compression k
+ * makes wrong ("x.log.gz" -> "x.log", "x.tgz" -> "x.tar").  Returns 1 if it
+ * did, so that the name still describes what is inside.
+ */
+int	 source_drop_suffix(struct source_container *c,
+	    struct source_member *m, enum source_kind k);
+/* Does a symlink at path (sanitised) with this target point outside? */
+int	 source_link_escapes(const char *path, const char *target);
+/* Hand m to the callback; returns its status (and stops the run if not OK). */
+int	 source_deliver(struct source_run *, struct source_member *);
+
+/* source-archive.c */
+/* A stream over fd (taken over, closed by source_stream_free). */
+struct source_stream *source_stream_fd(struct source_run *, int fd,
+	    const char *vpath);
+void	 source_stream_free(struct source_stream *);
+/*
+ * Recognise what s holds by its first bytes and deliver it as member m of c:
+ * plain data as SOURCE_REGULAR, an archive as SOURCE_CONTAINER followed by
+ * its members, compressed data after removing the compression.  top: s is
+ * the input itself (an archive is not delivered as a member, and data that
+ * is not text is refused with MGT_ERR_FORMAT in err).
+ */
+int	 source_content(struct source_run *, struct source_container *c,
+	    struct source_member *m, struct source_stream *s, int top,
+	    struct mgt_error *err);
+/* The kind's name in messages ("gzip", "tar", "plain data"). */
+const char *source_kind_name(enum source_kind);
+int	 source_is_compression(enum source_kind);
+int	 source_is_archive(enum source_kind);
+
+/* source-dir.c */
+/*
+ * Walk the directory open at fd (taken over) whose vpath is vpath.  Returns
+ * MGT_ERR_EMPTY if it holds nothing, MGT_ERR_IO (message in err) if it
+ * cannot be read, else MGT_OK or the callback's status.
+ */
+int	 source_dir_walk(struct source_run *, int fd, const char *vpath,
+	    struct mgt_error *);
+
+#endif
