@@ -789,8 +789,8 @@ network.vip-outside-machine-network
   network.cni-not-ready
   kubelet.object-not-registered
   pods.stuck-container-creating
-kubelet.anonymous-auth
-  kubelet.client-cert-missing
+kubelet.client-cert-missing
+  kubelet.anonymous-auth
   etcd.guard-missing-operand
 baremetal.mlx5-module-query-error
   baremetal.host-stuck-inspecting
@@ -800,8 +800,8 @@ EOF
 else
 	cat > "$SAMPLE/expected" <<'EOF'
 # root causes in order; symptoms indented under their cause
-kubelet.anonymous-auth
-  kubelet.client-cert-missing
+kubelet.client-cert-missing
+  kubelet.anonymous-auth
   etcd.guard-missing-operand
 EOF
 fi
