@@ -13,6 +13,7 @@
 
 #include "error.h"
 #include "ingest-private.h"
+#include "parse-journal.h"
 #include "parse-log.h"
 #include "xmalloc.h"
 
@@ -234,6 +235,80 @@ ingest_block(struct ingest *in, struct ingest_log *lg, struct ingest_carry *c,
 	return MGT_OK;
 }
 
+/* Converted journal entries, batched into blocks of whole lines. */
+struct ingest_jbuf {
+	struct ingest		*in;
+	struct ingest_log	*lg;
+	char			*buf;
+	size_t			 len;
+	size_t			 cap;
+};
+
+#define INGEST_JBUF_FLUSH (256 * 1024)
+
+static int
+ingest_jbuf_flush(struct ingest_jbuf *jb)
+{
+	int rc;
+
+	if (jb->len == 0)
+		return MGT_OK;
+	rc = ingest_lines(jb->in, jb->lg, jb->buf, jb->len);
+	jb->len = 0;
+	return rc;
+}
+
+static int
+ingest_jbuf_line(void *ctx, const char *line, size_t len, long entry)
+{
+	struct ingest_jbuf *jb = ctx;
+	size_t max = jb->in->opt->limits.max_line;
+
+	(void)entry;
+	if (len > max)
+		len = max;
+	if (jb->len + len + 1 > jb->cap) {
+		jb->cap = (jb->len + len + 1) * 2;
+		jb->buf = xreallocarray(jb->buf, jb->cap, 1);
+	}
+	memcpy(jb->buf + jb->len, line, len);
+	jb->len += len;
+	jb->buf[jb->len++] = '\n';
+	return jb->len >= INGEST_JBUF_FLUSH ? ingest_jbuf_flush(jb) : MGT_OK;
+}
+
+/* journalctl -o json / -o export: convert entries to text lines. */
+static int
+ingest_journal_structured(struct ingest *in, struct source_member *m,
+    const void *head, size_t headlen, struct ingest_log *lg,
+    enum journal_format fmt)
+{
+	struct journal_conv *jc;
+	struct ingest_jbuf jb;
+	const void *buf;
+	size_t len;
+	int r = 0, rc;
+
+	memset(&jb, 0, sizeof jb);
+	jb.in = in;
+	jb.lg = lg;
+	jc = journal_conv_new(fmt, &in->opt->limits, &in->sink, in->vpath);
+	rc = journal_conv_push(jc, head, headlen, ingest_jbuf_line, &jb);
+	while (rc == MGT_OK && (r = source_read(m, &buf, &len)) > 0) {
+		rc = journal_conv_push(jc, buf, len, ingest_jbuf_line, &jb);
+		ingest_progress(in);
+	}
+	if (rc == MGT_OK)
+		rc = journal_conv_end(jc, ingest_jbuf_line, &jb);
+	if (rc == MGT_OK)
+		rc = ingest_jbuf_flush(&jb);
+	if (rc == MGT_OK && r < 0)
+		lg->s->status = "partial";
+	journal_conv_free(jc);
+	free(jb.buf);
+	return rc;
+}
+
 int
 ingest_log_member(struct ingest *in, struct source_member *m,
     const void *head, size_t headlen, struct index_source *s)
@@ -253,6 +328,17 @@ ingest_log_member(struct ingest *in, struct source_member *m,
 	in->long_line_reported = 0;
 	ingest_patterns_select(in);
 
+	if (in->cls.kind == KIND_JOURNAL && head != NULL) {
+		enum journal_format fmt = journal_detect(head, headlen);
+
+		if (fmt != JOURNAL_TEXT) {
+			rc = ingest_journal_structured(in, m, head, headlen,
+			    &lg, fmt);
+			s->lines = in->line_no;
+			s->size = source_offset(m);
+			return rc;
+		}
+	}
 	if (head != NULL && headlen > 0)
 		rc = ingest_block(in, &lg, &c, head, headlen);
 	while (rc == MGT_OK && (r = source_read(m, &buf, &len)) > 0) {

@@ -277,6 +277,18 @@ ingest_resource_member(struct ingest *in, struct source_member *m,
 	memset(&rc, 0, sizeof rc);
 	rc.in = in;
 	rc.s = s;
+	if (in->cls.kind == KIND_ETCD_INFO) {
+		/* endpoint_health.json and friends are arrays, not objects. */
+		cJSON *doc = parse_resource_document(data, len, in->vpath, 1,
+		    &in->opt->limits, &in->sink);
+
+		free(data);
+		if (doc == NULL)
+			return MGT_OK;
+		n = ingest_object(&rc, doc, 1);
+		cJSON_Delete(doc);
+		return n == MGT_OK ? MGT_OK : MGT_ERR_DB;
+	}
 	n = parse_resource_buffer(data, len, in->vpath, &in->opt->limits,
 	    &in->sink, ingest_object, &rc);
 	free(data);

@@ -82,11 +82,13 @@ int
 xasprintf(char **ret, const char *fmt, ...)
 {
 	va_list ap, ap2;
+	char probe[1];
 	int n;
 
 	va_start(ap, fmt);
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	/* A 1-byte buffer, not NULL: gcc's -Wformat-truncation rejects NULL. */
+	n = vsnprintf(probe, sizeof probe, fmt, ap);
 	va_end(ap);
 	if (n < 0) {
 		va_end(ap2);
