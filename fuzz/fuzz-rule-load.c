@@ -87,7 +87,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		r = &rs.rules[i];
 		if (r->when != NULL) {
 			for (bits = 0; bits < 4; bits++)
-				(void)rule_expr_eval(r->when, fuzz_holds, &bits);
+				(void)rule_expr_eval(r->when, fuzz_holds,
+				    &bits);
 		}
 		free(rule_template_fill(r->summary, fuzz_lookup, NULL));
 		(void)ruleset_find(&rs, r->id);

@@ -135,17 +135,17 @@ rule_expr_fail(struct rule_expr_parser *p, const char *what)
 	if (p->tok == RULE_TOK_BAD) {
 		c = (unsigned char)p->text[p->start];
 		if (c == '&' || c == '|' || c == '!')
-			mgt_error_set(p->err, MGT_ERR_RULE, NULL, (long long)col,
-			    0, "unexpected '%c' at column %zu (use 'and', "
-			    "'or', 'not')", c, col);
+			mgt_error_set(p->err, MGT_ERR_RULE, NULL,
+			    (long long)col, 0, "unexpected '%c' at column %zu "
+			    "(use 'and', 'or', 'not')", c, col);
 		else if (c > 0x20 && c < 0x7f)
-			mgt_error_set(p->err, MGT_ERR_RULE, NULL, (long long)col,
-			    0, "unexpected '%c' at column %zu, %s", c, col,
-			    what);
+			mgt_error_set(p->err, MGT_ERR_RULE, NULL,
+			    (long long)col, 0, "unexpected '%c' at column %zu, "
+			    "%s", c, col, what);
 		else
-			mgt_error_set(p->err, MGT_ERR_RULE, NULL, (long long)col,
-			    0, "unexpected byte 0x%02x at column %zu, %s", c,
-			    col, what);
+			mgt_error_set(p->err, MGT_ERR_RULE, NULL,
+			    (long long)col, 0, "unexpected byte 0x%02x at "
+			    "column %zu, %s", c, col, what);
 		return;
 	}
 	mgt_error_set(p->err, MGT_ERR_RULE, NULL, (long long)col, 0,

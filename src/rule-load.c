@@ -54,7 +54,7 @@ struct rule_ynode {
 	enum rule_ynode_type	 type;
 	int			 line;		/* 1-based start */
 	int			 col;
-	int			 end_line;	/* 1-based end (exclusive column) */
+	int			 end_line;	/* 1-based end, column after */
 	int			 end_col;
 	yaml_scalar_style_t	 style;
 	int			 str_tag;	/* explicit !!str */
@@ -132,7 +132,7 @@ static const char *rule_log_kinds[] = {
 	"pod_log", "service_log", "journal", "log"
 };
 
-/* ---- diagnostics --------------------------------------------------- */
+/* ---- diagnostics --------------------------------------------------------- */
 
 static void __attribute__((format(printf, 5, 0)))
 rule_load_vdiag(struct rule_loader *l, int line, int col, int warning,
@@ -257,7 +257,7 @@ rule_load_suggest(const char *s, const char *const *names, size_t n)
 	return best;
 }
 
-/* ---- positions inside scalars ---------------------------------------- */
+/* ---- positions inside scalars -------------------------------------------- */
 
 /* Length of the line break at p (libyaml's breaks), 0 if none. */
 static size_t
@@ -778,8 +778,9 @@ rule_load_compose(struct rule_loader *l)
 				n->value = xmalloc(n->len + 1);
 				memcpy(n->value, ev.data.scalar.value, n->len);
 				n->value[n->len] = '\0';
-				n->str_tag = tag != NULL && strcmp((const char *)
-				    tag, "tag:yaml.org,2002:str") == 0;
+				n->str_tag = tag != NULL &&
+				    strcmp((const char *)tag,
+				    "tag:yaml.org,2002:str") == 0;
 			}
 		}
 		if (n != NULL) {
@@ -804,7 +805,7 @@ out:
 	return ok;
 }
 
-/* ---- typed access to nodes -------------------------------------------- */
+/* ---- typed access to nodes ----------------------------------------------- */
 
 static const char *
 rule_load_type_name(const struct rule_ynode *n)
@@ -1003,7 +1004,7 @@ rule_load_map(struct rule_loader *l, const struct rule_ynode *map,
 	}
 }
 
-/* ---- evidence items ----------------------------------------------------- */
+/* ---- evidence items ------------------------------------------------------ */
 
 static int
 rule_load_is_name(const char *s)
@@ -1282,7 +1283,8 @@ rule_load_kinds(struct rule_loader *l, const struct rule_ynode *n,
 		hint[0] = '\0';
 		close = rule_load_suggest(ev->kinds[i], rule_log_kinds, nkinds);
 		if (close != NULL)
-			snprintf(hint, sizeof hint, "did you mean '%s'? ", close);
+			snprintf(hint, sizeof hint, "did you mean '%s'? ",
+			    close);
 		rule_load_error(l, rule_load_entry(n, i), "%sunknown kind '%s' "
 		    "(%skinds are pod_log, service_log, journal or log)",
 		    prefix, rule_load_quote(ev->kinds[i], strlen(ev->kinds[i]),
@@ -1459,7 +1461,7 @@ rule_load_item(struct rule_loader *l, const struct rule_ynode *key,
 	free(names);
 }
 
-/* ---- the rule ----------------------------------------------------------- */
+/* ---- the rule ------------------------------------------------------------ */
 
 struct rule_load_lint {
 	struct rule_loader	*l;
@@ -1632,7 +1634,8 @@ rule_load_rule(struct rule_loader *l)
 		if ((sev = rule_severity_parse(s)) < 0)
 			rule_load_error(l, vals[RULE_F_SEVERITY], "unknown "
 			    "severity '%s' (use critical, high, medium, low or "
-			    "info)", rule_load_quote(s, strlen(s), q, sizeof q));
+			    "info)", rule_load_quote(s, strlen(s), q,
+			    sizeof q));
 		else
 			r.severity = (enum rule_severity)sev;
 		free(s);

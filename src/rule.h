@@ -28,7 +28,7 @@ struct mgt_error;
 #define RULE_MAX_PATTERN	4096		/* bytes in a pattern */
 #define RULE_MAX_SQL		65536		/* bytes in an sql item */
 #define RULE_MAX_LIST		256		/* entries in one list field */
-#define RULE_EXPR_MAX_DEPTH	64		/* `when`: nested 'not' and '(' */
+#define RULE_EXPR_MAX_DEPTH	64		/* `when`: 'not' and '(' */
 #define RULE_EXPR_MAX_TEXT	4096		/* bytes in a `when` */
 #define RULE_SUMMARY_MAX	4096		/* bytes in a filled summary */
 
@@ -192,6 +192,8 @@ char	*rule_expr_format(const struct rule_expr *, const struct rule *);
  *   {{ and }}       literal braces
  * Unknown placeholders are left as "{name}" so mistakes stay visible.
  * lookup(ctx, item (may be NULL), column, all) returns a new string or NULL.
+ * For {item#} column is "" and count is 1.  The result is at most
+ * RULE_SUMMARY_MAX bytes, ending in an ellipsis (U+2026) when cut.
  */
 typedef char *(*rule_template_lookup)(void *ctx, const char *item,
 	    const char *column, int all, int count);

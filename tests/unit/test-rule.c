@@ -22,7 +22,7 @@
 #define GOOD_DIR	"tests/rules-good"
 #define BAD_DIR		"tests/rules-bad"
 
-/* ---- helpers ----------------------------------------------------------- */
+/* ---- helpers ------------------------------------------------------------- */
 
 /* All diagnostics for file, formatted, one per line; caller frees. */
 static char *
@@ -110,7 +110,7 @@ expr_eval(const char *text, const struct rule *r, unsigned bits)
 	return v;
 }
 
-/* ---- severity and durations -------------------------------------------- */
+/* ---- severity and durations ---------------------------------------------- */
 
 static void
 test_severity(void)
@@ -153,7 +153,7 @@ test_severity(void)
 	    "overflow in product");
 }
 
-/* ---- expressions ---------------------------------------------------------- */
+/* ---- expressions --------------------------------------------------------- */
 
 static void
 test_expr(void)
@@ -228,7 +228,8 @@ test_expr(void)
 	    "or '('", "bad character");
 	FMT("stale or deamon_log", "unknown evidence 'deamon_log' at column 10",
 	    "unknown name");
-	FMT("A", "unknown evidence 'A' at column 1", "names are case-sensitive");
+	FMT("A", "unknown evidence 'A' at column 1",
+	    "names are case-sensitive");
 	FMT("a AND b", "expected 'and', 'or' or end of expression at column 3",
 	    "keywords are lower case");
 
@@ -289,7 +290,7 @@ test_expr(void)
 	rule_clear(&r);
 }
 
-/* ---- templates ------------------------------------------------------------ */
+/* ---- templates ----------------------------------------------------------- */
 
 struct tmpl_ctx {
 	const char	*big;		/* returned for {big} */
@@ -392,7 +393,7 @@ test_template(void)
 #undef FILL
 }
 
-/* ---- loading -------------------------------------------------------------- */
+/* ---- loading ------------------------------------------------------------- */
 
 static void
 test_good(void)
@@ -436,7 +437,8 @@ test_good(void)
 		is_str(r->evidence[0].name, "stale", "item 0 name");
 		is_int(r->evidence[0].type, RULE_EVIDENCE_SQL, "item 0 sql");
 		ok(r->evidence[0].sql != NULL && strncmp(r->evidence[0].sql,
-		    "SELECT a.node, a.value AS config FROM node_annotations a\n",
+		    "SELECT a.node, a.value AS config FROM "
+		    "node_annotations a\n",
 		    57) == 0, "sql text");
 		is_int(r->evidence[0].line, 8, "item line");
 		is_int(r->evidence[1].type, RULE_EVIDENCE_PATTERN, "item 1");
@@ -749,7 +751,8 @@ test_positions(void)
 	    "'i')\n", "flag column");
 	DIAG(HDR "evidence:\n  a: {pattern: x}\n  b: {pattern: y}\n"
 	    "when: a and not (b or)\n",
-	    "m.yaml:10:22: 'when': expected evidence name or '(' at column 16\n",
+	    "m.yaml:10:22: 'when': expected evidence name or '(' at column "
+	    "16\n",
 	    "when column mapped into the file");
 	DIAG(HDR "evidence:\n  a: {pattern: x}\n  b: {pattern: y}\nwhen: a\n",
 	    "m.yaml:9:3: warning: evidence 'b' is not used in 'when'\n",
