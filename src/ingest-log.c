@@ -33,6 +33,8 @@ struct ingest_log {
 	char			 host[256];	/* last journal host seen */
 };
 
+static void	 ingest_year_note(struct ingest *);
+
 static int
 ingest_year_of(int64_t us)
 {
@@ -104,7 +106,10 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 		if (l > 0 && p[l - 1] == '\r')
 			l--;
 		in->line_no++;
-		parse_log_line(p, l, in->year_hint, &rec);
+		parse_log_line(p, l, in->year_hint > 0 ? in->year_hint :
+		    INGEST_PROVISIONAL_YEAR, &rec);
+		if (in->year_hint == 0 && rec.ts_year_guessed)
+			in->source_yearless = 1;
 		host[0] = '\0';
 		if (rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE) {
 			in->record_ts = rec.ts;
@@ -326,6 +331,7 @@ ingest_log_member(struct ingest *in, struct source_member *m,
 	in->record_ts = LOG_TS_NONE;
 	in->record_sev = 0;
 	in->long_line_reported = 0;
+	in->source_yearless = 0;
 	ingest_patterns_select(in);
 
 	if (in->cls.kind == KIND_JOURNAL && head != NULL) {
@@ -336,6 +342,7 @@ ingest_log_member(struct ingest *in, struct source_member *m,
 			    &lg, fmt);
 			s->lines = in->line_no;
 			s->size = source_offset(m);
+			ingest_year_note(in);
 			return rc;
 		}
 	}
@@ -352,5 +359,82 @@ ingest_log_member(struct ingest *in, struct source_member *m,
 	free(c.buf);
 	s->lines = in->line_no;
 	s->size = source_offset(m);
+	ingest_year_note(in);
 	return rc;
+}
+
+/*
+ * The year of the case, once known, replaces the provisional one in the
+ * stamps of members read before it was: SQLite's date functions move the
+ * calendar date, so February 29 and leap years come out right.
+ */
+static const char *const ingest_year_sql[] = {
+	"UPDATE lines SET ts = (strftime('%s', printf('%04d', ?1) ||"
+	" substr(datetime(ts / 1000000, 'unixepoch'), 5)) * 1000000 +"
+	" ts % 1000000) WHERE source_id = ?2 AND ts IS NOT NULL",
+	"UPDATE hits SET ts = (strftime('%s', printf('%04d', ?1) ||"
+	" substr(datetime(ts / 1000000, 'unixepoch'), 5)) * 1000000 +"
+	" ts % 1000000) WHERE source_id = ?2 AND ts IS NOT NULL",
+	"UPDATE sources SET first_ts = (strftime('%s', printf('%04d', ?1) ||"
+	" substr(datetime(first_ts / 1000000, 'unixepoch'), 5)) * 1000000 +"
+	" first_ts % 1000000), last_ts = (strftime('%s', printf('%04d', ?1)"
+	" || substr(datetime(last_ts / 1000000, 'unixepoch'), 5)) * 1000000"
+	" + last_ts % 1000000) WHERE id = ?2 AND first_ts IS NOT NULL",
+};
+
+static void
+ingest_year_note(struct ingest *in)
+{
+	if (!in->source_yearless)
+		return;
+	in->yearless = xreallocarray(in->yearless, in->nyearless + 1,
+	    sizeof *in->yearless);
+	in->yearless[in->nyearless++] = in->source_id;
+}
+
+int
+ingest_year_fix(struct ingest *in, struct mgt_error *err)
+{
+	sqlite3 *db = index_db(in->idx);
+	sqlite3_stmt *st;
+	const char *where;
+	int year, rc;
+	size_t i, q;
+
+	year = in->year_hint > 0 ? in->year_hint : in->year_resources;
+	where = in->year_hint > 0 ? "the timestamps of the other inputs" :
+	    "the newest object creation time";
+	for (i = 0; i < in->nyearless; i++) {
+		if (year <= 0) {
+			problem_report(&in->sink, PROBLEM_INFO, "year-unknown",
+			    "", -1, 0, "no input tells the year: stamps "
+			    "without one (journal short, bare klog) are shown "
+			    "in %d", INGEST_PROVISIONAL_YEAR);
+			break;
+		}
+		for (q = 0; q < sizeof ingest_year_sql /
+		    sizeof ingest_year_sql[0]; q++) {
+			if (sqlite3_prepare_v2(db, ingest_year_sql[q], -1, &st,
+			    NULL) != SQLITE_OK)
+				return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+				    "placing yearless stamps: %s",
+				    sqlite3_errmsg(db));
+			sqlite3_bind_int(st, 1, year);
+			sqlite3_bind_int64(st, 2, in->yearless[i]);
+			rc = sqlite3_step(st);
+			sqlite3_finalize(st);
+			if (rc != SQLITE_DONE)
+				return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+				    "placing yearless stamps: %s",
+				    sqlite3_errmsg(db));
+		}
+	}
+	if (year > 0 && in->nyearless > 0)
+		problem_report(&in->sink, PROBLEM_INFO, "year-guessed", "", -1,
+		    0, "%zu log file(s) have stamps without a year; %d was "
+		    "taken from %s", in->nyearless, year, where);
+	free(in->yearless);
+	in->yearless = NULL;
+	in->nyearless = 0;
+	return MGT_OK;
 }

@@ -34,6 +34,10 @@ struct ingest {
 	struct problem_sink		 sink;
 	int				 db_failed;
 	int				 year_hint;	/* from timestamps seen so far */
+	int				 year_resources; /* latest creationTimestamp year */
+	int64_t				*yearless;	/* sources read with the provisional year */
+	size_t				 nyearless;
+	int				 source_yearless; /* this member had yearless stamps */
 	double				 progress_at;
 	int				 progress_shown;
 
@@ -71,7 +75,14 @@ int	 ingest_resource_member(struct ingest *, struct source_member *,
 int	 ingest_small_member(struct ingest *, struct source_member *,
 	    const void *head, size_t headlen, struct index_source *);
 
+/*
+ * Yearless stamps (journal short, bare klog) read before the case's year is
+ * known are parsed with this leap year and rewritten at the end.
+ */
+#define INGEST_PROVISIONAL_YEAR 2000
+
 /* ingest-log.c */
+int	 ingest_year_fix(struct ingest *, struct mgt_error *);
 int	 ingest_log_member(struct ingest *, struct source_member *,
 	    const void *head, size_t headlen, struct index_source *);
 

@@ -325,6 +325,8 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	ingest_progress_clear(&in);
 	if ((rc = ingest_patterns_finish(&in, err)) != MGT_OK)
 		goto fail;
+	if ((rc = ingest_year_fix(&in, err)) != MGT_OK)
+		goto fail;
 	if ((rc = ingest_fixup(&in, err)) != MGT_OK)
 		goto fail;
 	if (in.year_hint > 0) {
@@ -348,6 +350,7 @@ fail:
 	ingest_progress_clear(&in);
 	if (in.idx != NULL)
 		index_discard(in.idx);
+	free(in.yearless);
 	ingest_patterns_free(&in);
 	free(joined);
 	return rc == MGT_OK ? MGT_ERR_INTERNAL : rc;

@@ -789,13 +789,13 @@ network.vip-outside-machine-network
   network.cni-not-ready
   kubelet.object-not-registered
   pods.stuck-container-creating
-kubelet.client-cert-missing
-  kubelet.anonymous-auth
-  etcd.guard-missing-operand
 baremetal.mlx5-module-query-error
   baremetal.host-stuck-inspecting
   etcd.quorum-not-fault-tolerant
   auth.apiservers-below-3
+kubelet.client-cert-missing
+  kubelet.anonymous-auth
+  etcd.guard-missing-operand
 EOF
 else
 	cat > "$SAMPLE/expected" <<'EOF'
