@@ -157,6 +157,14 @@ static const char timeline_conditions_sql[] =
     " CASE WHEN namespace <> '' THEN namespace || '/' ELSE '' END || name,"
     " CASE WHEN kind = 'Node' THEN name END"
     " FROM conditions WHERE last_transition_us IS NOT NULL"
+    /* Only transitions that say something is wrong or moving: a healthy
+     * cluster's hundreds of "Available=True: All is well" are noise. */
+    " AND ((type IN ('Available', 'Ready', 'Upgradeable', 'Updated',"
+    " 'RecentBackup', 'EtcdMembersAvailable') AND status <> 'True')"
+    " OR (type IN ('Progressing', 'Updating') AND status = 'True')"
+    " OR (type NOT IN ('Available', 'Ready', 'Upgradeable', 'Updated',"
+    " 'RecentBackup', 'EtcdMembersAvailable', 'Progressing', 'Updating')"
+    " AND status = 'True'))"
     " AND kind IN ('ClusterOperator', 'Node', 'MachineConfigPool',"
     " 'ClusterVersion', 'BareMetalHost')"
     " AND (?1 IS NULL OR kind <> 'Node' OR name = ?1 OR name LIKE ?1 || '.%')"
