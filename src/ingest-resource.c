@@ -176,9 +176,11 @@ ingest_object(void *ctx, const cJSON *obj, long line)
 	name = ingest_str(obj, "metadata", "name");
 	ns = ingest_str(obj, "metadata", "namespace");
 	/* Insights writes some objects with Go field names. */
-	if (name == NULL)
+	if (name == NULL && (name = ingest_str(obj, "ObjectMeta", "name")) ==
+	    NULL)
 		name = ingest_str(obj, "ObjectMeta", "Name");
-	if (ns == NULL)
+	if (ns == NULL && (ns = ingest_str(obj, "ObjectMeta", "namespace")) ==
+	    NULL)
 		ns = ingest_str(obj, "ObjectMeta", "Namespace");
 	ingest_resource_year(in, obj);
 
