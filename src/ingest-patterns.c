@@ -125,6 +125,7 @@ ingest_patterns_select(struct ingest *in)
 	for (i = 0; i < in->npats; i++) {
 		in->pats[i].source_seen = 0;
 		in->pats[i].source_stored = 0;
+		in->pats[i].tail_rowid = 0;
 		if (ingest_pattern_applies(in, in->pats[i].ev)) {
 			in->active[in->pats[i].id] = 1;
 			in->any_active = 1;
@@ -150,6 +151,45 @@ ingest_pattern_by_id(struct ingest *in, int id)
 }
 
 static int
+ingest_hit_tail(struct ingest *in, struct ingest_pattern *ip,
+    const struct match_hit *h, long line_no)
+{
+	sqlite3 *db = index_db(in->idx);
+	struct mgt_error err;
+	size_t len = h->line_len > 4096 ? 4096 : h->line_len;
+
+	if (ip->tail_rowid == 0)
+		return MGT_OK;
+	if (in->tail_st == NULL && sqlite3_prepare_v2(db, "UPDATE hits SET "
+	    "line_no = ?1, ts = ?2, text = ?3, captures = ?4 WHERE rowid = ?5",
+	    -1, &in->tail_st, NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_int64(in->tail_st, 1, line_no);
+	if (in->block_ts[h->line_index] == LOG_TS_NONE)
+		sqlite3_bind_null(in->tail_st, 2);
+	else
+		sqlite3_bind_int64(in->tail_st, 2, in->block_ts[h->line_index]);
+	sqlite3_bind_text(in->tail_st, 3, h->line, (int)len, SQLITE_STATIC);
+	if (h->captures_json != NULL)
+		sqlite3_bind_text(in->tail_st, 4, h->captures_json, -1,
+		    SQLITE_STATIC);
+	else
+		sqlite3_bind_null(in->tail_st, 4);
+	sqlite3_bind_int64(in->tail_st, 5, ip->tail_rowid);
+	if (sqlite3_step(in->tail_st) != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(in->tail_st);
+	sqlite3_clear_bindings(in->tail_st);
+	return MGT_OK;
+fail:
+	mgt_error_set(&err, MGT_ERR_DB, in->vpath, -1, line_no,
+	    "keeping the latest hit: %s", sqlite3_errmsg(db));
+	if (in->tail_st != NULL)
+		sqlite3_reset(in->tail_st);
+	return ingest_db_error(in, &err);
+}
+
+static int
 ingest_hit(void *ctx, const struct match_hit *h)
 {
 	struct ingest *in = ctx;
@@ -171,13 +211,15 @@ ingest_hit(void *ctx, const struct match_hit *h)
 			problem_report(&in->sink, PROBLEM_INFO, PCODE_LIMIT_HITS,
 			    in->vpath, -1, line_no,
 			    "rule %s item %s: more hits than stored (%ld per "
-			    "file, %ld per rule); counting the rest",
-			    ip->rule->id, ip->ev->name,
+			    "file, %ld per rule); counting the rest and keeping "
+			    "the latest", ip->rule->id, ip->ev->name,
 			    in->opt->limits.max_hits_rule_source,
 			    in->opt->limits.max_hits_rule);
 			ip->capped = 1;
 		}
-		return MGT_OK;
+		/* The last stored row follows the latest hit, so a window
+		 * still sees how long the signal lasted. */
+		return ingest_hit_tail(in, ip, h, line_no);
 	}
 	parse_log_line(h->line, h->line_len, in->year_hint, &rec);
 	host[0] = '\0';
@@ -197,6 +239,8 @@ ingest_hit(void *ctx, const struct match_hit *h)
 	hit.captures = h->captures_json;
 	if (index_add_hit(in->idx, &hit, &err) != MGT_OK)
 		return ingest_db_error(in, &err);
+	if (ip->source_stored + 1 >= in->opt->limits.max_hits_rule_source)
+		ip->tail_rowid = sqlite3_last_insert_rowid(index_db(in->idx));
 	ip->stored++;
 	ip->source_stored++;
 	in->res->hits++;
@@ -220,6 +264,9 @@ ingest_patterns_finish(struct ingest *in, struct mgt_error *err)
 	size_t i;
 	int rc;
 
+	/* No statement may outlive the commit that closes the database. */
+	sqlite3_finalize(in->tail_st);
+	in->tail_st = NULL;
 	for (i = 0; i < in->npats; i++) {
 		if (in->pats[i].seen == in->pats[i].stored)
 			continue;
@@ -235,6 +282,8 @@ ingest_patterns_finish(struct ingest *in, struct mgt_error *err)
 void
 ingest_patterns_free(struct ingest *in)
 {
+	sqlite3_finalize(in->tail_st);
+	in->tail_st = NULL;
 	if (in->matcher != NULL)
 		matcher_free(in->matcher);
 	in->matcher = NULL;

@@ -24,6 +24,7 @@ struct ingest_pattern {
 	long				 source_stored;	/* hits stored in this source */
 	long				 source_seen;	/* hits seen in this source */
 	int				 capped;	/* a cap problem was reported */
+	int64_t				 tail_rowid;	/* the hit row kept as the latest */
 };
 
 struct ingest {
@@ -46,6 +47,7 @@ struct ingest {
 	struct ingest_pattern		*pats;
 	size_t				 npats;
 	unsigned char			*active;	/* per pattern id */
+	sqlite3_stmt			*tail_st;	/* moves a capped item's last hit */
 	int				 any_active;
 
 	/* The member being read. */

@@ -348,10 +348,10 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 
 fail:
 	ingest_progress_clear(&in);
+	ingest_patterns_free(&in);
 	if (in.idx != NULL)
 		index_discard(in.idx);
 	free(in.yearless);
-	ingest_patterns_free(&in);
 	free(joined);
 	return rc == MGT_OK ? MGT_ERR_INTERNAL : rc;
 }
