@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "classify.h"
+#include "parse-journal.h"
 #include "util.h"
 
 /* Copy the path component starting at s (up to '/' or end) into out. */
@@ -220,6 +221,11 @@ classify(const char *path, const void *head, size_t headlen,
 	if (classify_has_suffix(base, ".yaml") ||
 	    classify_has_suffix(base, ".yml")) {
 		c->kind = KIND_RESOURCE;
+		return;
+	}
+	/* A journal saved as json or export, whatever its name says. */
+	if (headlen > 0 && journal_detect(head, headlen) != JOURNAL_TEXT) {
+		c->kind = KIND_JOURNAL;
 		return;
 	}
 	if (classify_has_suffix(base, ".json")) {

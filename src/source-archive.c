@@ -1088,7 +1088,9 @@ source_content(struct source_run *run, struct source_container *c,
 		}
 		goto out;
 	}
-	if (top && nl == 0 && !source_looks_text(cur->sniff, cur->sniff_len)) {
+	/* journalctl -o export is text with binary fields: not garbage. */
+	if (top && nl == 0 && !source_looks_text(cur->sniff, cur->sniff_len) &&
+	    !(cur->sniff_len >= 9 && memcmp(cur->sniff, "__CURSOR=", 9) == 0)) {
 		source_hex(cur->sniff, cur->sniff_len, hex, sizeof hex);
 		rc = mgt_error_set(err, MGT_ERR_FORMAT, "", -1, 0,
 		    "unrecognized format (first bytes: %s)", hex);

@@ -71,8 +71,8 @@ main(void)
 	is_int(kind_of("export", "__CURSOR=s=1;i=2\n__REALTIME_TIMESTAMP=1\n"),
 	    KIND_JOURNAL, "journal export format");
 	is_int(kind_of("j.json", "{\"__CURSOR\":\"s\",\"__REALTIME_TIMESTAMP\""
-	    ":\"1\"}\n"), KIND_INSIGHTS == KIND_JOURNAL ? -1 : KIND_RESOURCE,
-	    "a .json name is a resource even if it is a journal");
+	    ":\"1\"}\n"), KIND_JOURNAL,
+	    "a journal saved as .json is a journal, not a resource");
 	is_int(kind_of("mcd.log", klog), KIND_LOG, "oc logs output");
 	{ struct classification b; classify("blob.bin", "\x89PNG\r\n\x1a\n\0\0\0", 11, &b); is_int(b.kind, KIND_BINARY,
 	    "binary by content"); }
