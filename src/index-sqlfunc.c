@@ -23,6 +23,7 @@
 
 #include "error.h"
 #include "index.h"
+#include "jit.h"
 #include "index-private.h"
 #include "mgt-limits.h"
 #include "xmalloc.h"
@@ -326,7 +327,8 @@ sqlfunc_re_get(struct sqlfunc_re_cache *c, const char *pat, size_t len,
 		return NULL;
 	}
 	/* Without JIT (unsupported CPU) the interpreter still works. */
-	(void)pcre2_jit_compile(e.code, PCRE2_JIT_COMPLETE);
+	if (jit_wanted())
+		(void)pcre2_jit_compile(e.code, PCRE2_JIT_COMPLETE);
 	e.pattern = xmalloc(len + 1);
 	memcpy(e.pattern, pat, len);
 	e.pattern[len] = '\0';
