@@ -354,8 +354,7 @@ html_completeness(FILE *fp, const struct report *r)
 	char *where;
 
 	fputs("<section id=\"completeness\">\n<h2>Completeness</h2>\n", fp);
-	total = r->problems_total > (long long)r->nproblems ?
-	    r->problems_total : (long long)r->nproblems;
+	total = report_problems_total(r);
 	if (total == 0)
 		fputs("<p>No input problems: nothing was skipped, left "
 		    "unparsed or cut by a limit.</p>\n", fp);

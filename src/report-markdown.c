@@ -328,8 +328,7 @@ md_completeness(FILE *fp, const struct report *r)
 	char *where;
 
 	fputs("## Completeness\n\n", fp);
-	total = r->problems_total > (long long)r->nproblems ?
-	    r->problems_total : (long long)r->nproblems;
+	total = report_problems_total(r);
 	if (total == 0)
 		fputs("No input problems: nothing was skipped, left unparsed "
 		    "or cut by a limit.\n\n", fp);

@@ -341,8 +341,7 @@ text_completeness(const struct text_ctx *c)
 	char *where;
 
 	text_heading(c, "Completeness");
-	total = r->problems_total > (long long)r->nproblems ?
-	    r->problems_total : (long long)r->nproblems;
+	total = report_problems_total(r);
 	for (i = 0; i < r->nproblems; i++)
 		if ((unsigned int)r->problems[i].severity < 3)
 			nsev[r->problems[i].severity]++;

@@ -389,3 +389,10 @@ report_nrules(const struct report *r)
 		return (long long)r->rules->nrules;
 	return r->stats.rules;
 }
+
+long long
+report_problems_total(const struct report *r)
+{
+	return r->problems_total > (long long)r->nproblems ?
+	    r->problems_total : (long long)r->nproblems;
+}

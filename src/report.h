@@ -72,6 +72,9 @@ struct report {
 	const char		*generated_at;	/* NULL: no time printed */
 };
 
+/* Problems in the run: the recorded total, or those listed if more. */
+long long report_problems_total(const struct report *);
+
 /* Parse "text", "json", "markdown"/"md", "html", "junit"; -1 if unknown. */
 int	 report_format_parse(const char *);
 int	 report_write(FILE *, enum report_format, const struct report *,
