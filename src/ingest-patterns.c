@@ -57,6 +57,7 @@ ingest_patterns_init(struct ingest *in, struct mgt_error *err)
 				mgt_error_clear(err);
 				continue;
 			}
+			matcher_set_label(in->matcher, id, rs->rules[i].id);
 			ip = &in->pats[in->npats++];
 			ip->rule = &rs->rules[i];
 			ip->ev = ev;

@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "error.h"
+#include "jit.h"
 #include "match.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -29,7 +30,7 @@
 #define MATCH_JIT_STACK_START	((size_t)32 << 10) /* PCRE2's default */
 #define MATCH_WINDOW_OVERLAP	((size_t)4 << 10) /* long-line windows */
 #define MATCH_MAX_CAPTURE	4096	/* bytes of one capture in JSON */
-#define MATCH_STREAMS		4	/* interleaved automaton walks (fixed) */
+#define MATCH_STREAMS		4	/* interleaved walks (written out) */
 #define MATCH_STREAM_MIN	4096	/* shorter blocks use one walk */
 
 #define LIT_MIN		3	/* shorter literals are too common to help */
@@ -77,8 +78,8 @@ struct lparse {
 	int			 depth;
 	const char		*bail;		/* syntax not analysed */
 	size_t			 longest;	/* longest fixed run seen */
-	size_t			 alt_off;	/* first alternation lacking one */
-	int			 alt_branch;	/* ... and its branch, 1-based */
+	size_t			 alt_off;	/* alternation without one */
+	int			 alt_branch;	/* ... its branch, 1-based */
 };
 
 /* One compiled pattern. */
@@ -87,7 +88,7 @@ struct mpat {
 	int		 jit;		/* JIT code available */
 	int		 slow;		/* no usable literal: every line */
 	char		*why;		/* reason when slow */
-	char		*lits;		/* NUL-separated, "" ends; NULL if none */
+	char		*lits;		/* NUL-separated, "" ends, or NULL */
 	struct lit	*atoms;		/* folded windows for the automaton */
 	int		 natoms;
 	uint32_t	 namecount;
@@ -105,7 +106,11 @@ struct ac {
 	uint8_t		 cls[256];
 	uint32_t	 stride;	/* number of byte classes */
 	uint32_t	 nstates;
-	uint32_t	 match_base;	/* state >= match_base: has outputs */
+	uint32_t	 match_base;	/* state >= match_base: has outputs;
+					   a power of two, so one test of
+					   s0 | s1 | ... covers all walks */
+	uint32_t	 match_first;	/* index of the first such state */
+	uint32_t	 nmatch;
 	uint32_t	*out_off;	/* per match state: range in out_atom */
 	uint32_t	*out_atom;
 	uint32_t	 natoms;	/* distinct atoms */
@@ -133,9 +138,10 @@ struct matcher {
 	struct mgt_limits	 limits;
 	struct mpat		*pats;
 	int			 npats;
+	int			 cpats;
 	int			 compiled;
 	unsigned char		*active;	/* from matcher_select */
-	int			*slow_live;	/* enabled slow patterns, sorted */
+	int			*slow_live;	/* live slow patterns, sorted */
 	int			 nslow_live;
 	int			 live_dirty;	/* a pattern was disabled */
 	struct ac		 ac;
@@ -152,7 +158,7 @@ struct matcher {
 	struct mcand		*cand;
 	size_t			 ncand;
 	size_t			 ccand;
-	size_t			*stamp;		/* per pattern: line + 1 marked */
+	size_t			*stamp;		/* per pattern: line + 1 */
 	char			*capbuf;
 	size_t			 capcap;
 };
@@ -294,7 +300,8 @@ lit_byte_weight(unsigned char c)
 
 	c = match_fold(c);
 	if (c != '\0' && (p = strchr(lit_common, c)) != NULL)
-		return 15 + (int)(p - lit_common) * 26 / (int)(sizeof lit_common);
+		return 15 + (int)(p - lit_common) * 26 /
+		    (int)(sizeof lit_common);
 	if (c >= 0x20 && c < 0x7f)
 		return 48;
 	return 56;
@@ -479,9 +486,12 @@ lp_skip_to(struct lparse *lp, unsigned char c)
 	lp->p++;
 }
 
-/* Skip a {...}, <...> or '...' argument of an escape if one follows. */
+/*
+ * Skip a {...} argument of an escape if one follows, or also <...> and
+ * '...' when names is set (\g and \k).
+ */
 static int
-lp_skip_braced(struct lparse *lp)
+lp_skip_braced(struct lparse *lp, int names)
 {
 	unsigned char open;
 
@@ -490,9 +500,9 @@ lp_skip_braced(struct lparse *lp)
 	open = *lp->p;
 	if (open == '{')
 		lp_skip_to(lp, '}');
-	else if (open == '<')
+	else if (names && open == '<')
 		lp_skip_to(lp, '>');
-	else if (open == '\'') {
+	else if (names && open == '\'') {
 		lp->p++;
 		lp_skip_to(lp, '\'');
 	} else
@@ -548,7 +558,8 @@ lp_escape(struct lparse *lp, struct linfo *li)
 		v = 0;
 		if (lp->p < lp->end && *lp->p == '{') {
 			lp->p++;
-			while (lp->p < lp->end && (d = lp_hexval(*lp->p)) >= 0) {
+			while (lp->p < lp->end &&
+			    (d = lp_hexval(*lp->p)) >= 0) {
 				if (v < 0x110000)
 					v = v * 16 + (unsigned long)d;
 				lp->p++;
@@ -582,7 +593,7 @@ lp_escape(struct lparse *lp, struct linfo *li)
 		return;
 	case 'o':
 	case 'N':
-		lp_skip_braced(lp);
+		lp_skip_braced(lp, 0);
 		li_none(li);
 		return;
 	case 'c':
@@ -592,12 +603,12 @@ lp_escape(struct lparse *lp, struct linfo *li)
 		return;
 	case 'p':
 	case 'P':
-		if (!lp_skip_braced(lp) && lp->p < lp->end)
+		if (!lp_skip_braced(lp, 0) && lp->p < lp->end)
 			lp->p++;
 		li_none(li);
 		return;
 	case 'g':
-		if (!lp_skip_braced(lp)) {
+		if (!lp_skip_braced(lp, 1)) {
 			if (lp->p < lp->end && (*lp->p == '+' || *lp->p == '-'))
 				lp->p++;
 			while (lp->p < lp->end && *lp->p >= '0' &&
@@ -607,7 +618,7 @@ lp_escape(struct lparse *lp, struct linfo *li)
 		li_none(li);
 		return;
 	case 'k':
-		lp_skip_braced(lp);
+		lp_skip_braced(lp, 1);
 		li_none(li);
 		return;
 	case 'd': case 'D': case 'w': case 'W': case 's': case 'S':
@@ -628,6 +639,37 @@ lp_escape(struct lparse *lp, struct linfo *li)
 	lp->bail = "an escape the literal extractor does not know";
 }
 
+/*
+ * At '[' inside a class: skip a POSIX item such as [:alpha:] and return
+ * 1, or return 0 if this '[' is an ordinary character.  The same test as
+ * PCRE2's: the item ends at ":]", and a ']' or "[:" before that means it
+ * is not one.
+ */
+static int
+lp_posix(struct lparse *lp)
+{
+	const unsigned char *q;
+	unsigned char close;
+
+	if (lp->end - lp->p < 2 || (lp->p[1] != ':' && lp->p[1] != '.' &&
+	    lp->p[1] != '='))
+		return 0;
+	close = lp->p[1];
+	for (q = lp->p + 2; q < lp->end; q++) {
+		if (*q == '\\' && q + 1 < lp->end && (q[1] == ']' ||
+		    q[1] == '\\'))
+			q++;
+		else if ((*q == '[' && q + 1 < lp->end && q[1] == close) ||
+		    *q == ']')
+			return 0;
+		else if (*q == close && q + 1 < lp->end && q[1] == ']') {
+			lp->p = q + 2;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* After '['.  A class of one plain character is that character. */
 static void
 lp_class(struct lparse *lp, struct linfo *li)
@@ -635,7 +677,7 @@ lp_class(struct lparse *lp, struct linfo *li)
 	const unsigned char *one = NULL;
 	size_t onelen = 0, n;
 	int count = 0, plain = 1, first = 1;
-	unsigned char c, close;
+	unsigned char c;
 
 	if (lp->p < lp->end && *lp->p == '^') {
 		plain = 0;
@@ -668,29 +710,19 @@ lp_class(struct lparse *lp, struct linfo *li)
 				return;
 			}
 			lp->p += 2;
-			if ((lp->p[-1] == 'x' ||
-			    lp->p[-1] == 'o' || lp->p[-1] == 'p' ||
-			    lp->p[-1] == 'P' || lp->p[-1] == 'N') &&
-			    lp->p < lp->end && *lp->p == '{')
+			c = lp->p[-1];
+			if (c == 'c' && lp->p < lp->end)
+				lp->p++;	/* \c] is a character */
+			else if ((c == 'x' || c == 'o' || c == 'p' ||
+			    c == 'P' || c == 'N') && lp->p < lp->end &&
+			    *lp->p == '{')
 				lp_skip_to(lp, '}');
 			if (lp->bail != NULL)
 				return;
 			continue;
 		}
-		if (c == '[' && lp->p + 1 < lp->end && (lp->p[1] == ':' ||
-		    lp->p[1] == '.' || lp->p[1] == '=')) {
-			/* [:alpha:] and friends end at ":]". */
-			close = lp->p[1];
+		if (c == '[' && lp_posix(lp)) {
 			plain = 0;
-			lp->p += 2;
-			while (lp->p + 1 < lp->end && !(lp->p[0] == close &&
-			    lp->p[1] == ']'))
-				lp->p++;
-			if (lp->p + 1 >= lp->end) {
-				lp->bail = "an unterminated class";
-				return;
-			}
-			lp->p += 2;
 			continue;
 		}
 		n = lp_charlen(lp->p, lp->end);
@@ -762,8 +794,8 @@ lp_options(struct lparse *lp)
 		case 'm': case 'n': case 's': case 'J': case 'U':
 			break;
 		default:
-			lp->bail = "an option letter the literal extractor does "
-			    "not know";
+			lp->bail = "an option letter the literal extractor "
+			    "does not know";
 			return 0;
 		}
 	}
@@ -866,8 +898,10 @@ lp_group(struct lparse *lp, struct linfo *li)
 		    (lp->p[1] == '=' || lp->p[1] == '!' || lp->p[1] == '<')) {
 			lp_group(lp, &tmp);
 			li_none(&tmp);
-		} else if (lp->p + 1 < lp->end && lp->p[0] == '*') {
-			lp->bail = "a conditional with an alphabetic assertion";
+		} else if (lp->p + 1 < lp->end && (lp->p[0] == '*' ||
+		    (lp->p[0] == '?' && lp->p[1] == 'C'))) {
+			lp->bail = "a conditional with an alphabetic assertion "
+			    "or a callout";
 			return;
 		} else
 			lp_skip_to(lp, ')');
@@ -933,7 +967,8 @@ lp_space(struct lparse *lp)
 				lp->p++;
 		} else if (c == 0x0b || c >= 0x80) {
 			/* White space whose treatment varies by version. */
-			lp->bail = "non-ASCII or VT characters in extended mode";
+			lp->bail = "non-ASCII or VT characters in extended "
+			    "mode";
 			return;
 		} else
 			return;
@@ -941,17 +976,18 @@ lp_space(struct lparse *lp)
 }
 
 /*
- * A quantifier at p: sets min (max < 0: unbounded) and consumes it.  Reads
- * "{", spaces, digits and "," generously: taking a literal "{" for a
- * quantifier only ever makes the literals weaker, never wrong.
+ * A quantifier at p: sets min (max < 0: unbounded) and consumes it.  Forms
+ * that are a quantifier in some PCRE2 versions and literal text in others
+ * ("{,3}", "{ 1 }") set *loose: the caller must then assume either.
  */
 static int
-lp_quant(struct lparse *lp, long *min, long *max)
+lp_quant(struct lparse *lp, long *min, long *max, int *loose)
 {
 	const unsigned char *q;
 	long a = -1, b = -1;
 	int comma = 0;
 
+	*loose = 0;
 	if (lp->p >= lp->end)
 		return 0;
 	switch (*lp->p) {
@@ -978,11 +1014,15 @@ lp_quant(struct lparse *lp, long *min, long *max)
 					return 0;
 			} else if (*q == ',' && !comma)
 				comma = 1;
-			else if (*q != ' ' && *q != '\t')
+			else if (*q == ' ' || *q == '\t')
+				*loose = 1;
+			else
 				break;
 		}
 		if (q >= lp->end || *q != '}')
 			return 0;
+		if (a < 0)
+			*loose = 1;
 		*min = a < 0 ? 0 : a;
 		*max = comma ? b : *min;
 		lp->p = q;
@@ -997,12 +1037,20 @@ lp_quant(struct lparse *lp, long *min, long *max)
 	return 1;
 }
 
-/* What a piece becomes under a quantifier. */
+/*
+ * What a piece becomes under a quantifier.  A loose one may instead be
+ * literal text after the piece: either way the run must break there.
+ */
 static void
-lp_repeat(struct linfo *li, long min, long max)
+lp_repeat(struct linfo *li, long min, long max, int loose)
 {
-	if (li->exact && ls_is_empty_string(&li->set))
+	if (li->exact && ls_is_empty_string(&li->set)) {
+		if (loose)
+			li_none(li);
 		return;
+	}
+	if (loose)
+		max = -1;
 	if (min == 0) {
 		li_none(li);
 		return;
@@ -1025,6 +1073,7 @@ lp_item(struct lparse *lp, struct linfo *li)
 {
 	const unsigned char *save;
 	long min, max;
+	int loose;
 	size_t n;
 	unsigned char c;
 
@@ -1078,7 +1127,7 @@ lp_item(struct lparse *lp, struct linfo *li)
 			break;
 		case '{':
 			save = --lp->p;
-			if (lp_quant(lp, &min, &max)) {
+			if (lp_quant(lp, &min, &max, &loose)) {
 				li_none(li);
 				break;
 			}
@@ -1106,9 +1155,9 @@ lp_item(struct lparse *lp, struct linfo *li)
 		lp_space(lp);
 		if (lp->bail != NULL)
 			return 0;
-		if (!lp_quant(lp, &min, &max))
+		if (!lp_quant(lp, &min, &max, &loose))
 			break;
-		lp_repeat(li, min, max);
+		lp_repeat(li, min, max, loose);
 	}
 	return 1;
 }
@@ -1413,7 +1462,12 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 		match_die("PCRE2 compile context");
 	pcre2_set_max_pattern_length(cctx, MATCH_MAX_PATTERN);
 	pcre2_set_parens_nest_limit(cctx, MATCH_PARENS_NEST);
-	m->pats = xreallocarray(m->pats, (size_t)m->npats + 1, sizeof *m->pats);
+	if (m->npats == m->cpats) {
+		m->cpats = m->cpats ? m->cpats * 2 : 16;
+		m->pats = xreallocarray(m->pats, (size_t)m->cpats,
+		    sizeof *m->pats);
+		m->active = xreallocarray(m->active, (size_t)m->cpats, 1);
+	}
 	id = m->npats;
 	p = &m->pats[id];
 	memset(p, 0, sizeof *p);
@@ -1423,10 +1477,11 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 	if (p->code == NULL) {
 		pcre2_get_error_message(errcode, msg, sizeof msg);
 		mgt_error_set(err, MGT_ERR_RULE, "", (long long)erroff, 0,
-		    "%s at offset %zu", (const char *)msg, (size_t)erroff);
+		    "%s", (const char *)msg);
 		return -1;
 	}
-	p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
+	p->jit = jit_wanted() &&
+	    pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
 	pcre2_pattern_info(p->code, PCRE2_INFO_CAPTURECOUNT, &caps);
 	pcre2_pattern_info(p->code, PCRE2_INFO_NAMECOUNT, &p->namecount);
 	pcre2_pattern_info(p->code, PCRE2_INFO_NAMEENTRYSIZE, &p->nameentry);
@@ -1449,7 +1504,6 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 		matcher_set_literals(p, &ls);
 	ls_clear(&ls);
 
-	m->active = xreallocarray(m->active, (size_t)id + 1, 1);
 	m->active[id] = 1;
 	m->npats++;
 	return id;
@@ -1522,7 +1576,7 @@ static void
 ac_refresh_live(struct matcher *m)
 {
 	struct ac *ac = &m->ac;
-	uint32_t a, k, j, nmatch;
+	uint32_t a, k, j;
 	int i;
 
 	for (a = 0; a < ac->natoms; a++) {
@@ -1533,8 +1587,7 @@ ac_refresh_live(struct matcher *m)
 				ac->atom_live[a] = 1;
 		}
 	}
-	nmatch = ac->nstates - (ac->stride ? ac->match_base / ac->stride : 0);
-	for (k = 0; k < nmatch; k++) {
+	for (k = 0; k < ac->nmatch; k++) {
 		ac->state_live[k] = 0;
 		for (j = ac->out_off[k]; j < ac->out_off[k + 1]; j++) {
 			if (ac->atom_live[ac->out_atom[j]])
@@ -1592,11 +1645,12 @@ ac_finish(struct ac *ac, int32_t *next, uint32_t nst, const uint32_t *own_off,
 
 			if (*t > 0) {
 				v = (uint32_t)*t;
-				fail[v] = u == 0 ? 0 :
-				    (uint32_t)next[(size_t)fail[u] * nclass + c];
+				fail[v] = u == 0 ? 0 : (uint32_t)next[
+				    (size_t)fail[u] * nclass + c];
 				order[tail++] = v;
 			} else
-				*t = u == 0 ? 0 : next[(size_t)fail[u] * nclass + c];
+				*t = u == 0 ? 0 :
+				    next[(size_t)fail[u] * nclass + c];
 		}
 	}
 
@@ -1630,11 +1684,28 @@ ac_finish(struct ac *ac, int32_t *next, uint32_t nst, const uint32_t *own_off,
 		if (len[order[i]] != 0)
 			newid[order[i]] = nnon + nmatch++;
 	}
-	for (u = 0; u < nst; u++)
-		byid[newid[u]] = u;
-	ac->nstates = nst;
-	ac->match_base = nnon * nclass;
-	ac->trans = xcalloc((size_t)nst * nclass, sizeof *ac->trans);
+	/*
+	 * States with outputs start at the first row whose offset is at
+	 * least a power of two above every other state's; the rows in the
+	 * gap are never reached.
+	 */
+	ac->match_base = 1;
+	while (ac->match_base < nnon * nclass)
+		ac->match_base <<= 1;
+	ac->match_first = (ac->match_base + nclass - 1) / nclass;
+	for (u = 0; u < nst; u++) {
+		if (newid[u] >= nnon)
+			newid[u] += ac->match_first - nnon;
+	}
+	for (u = 0; u < nst; u++) {
+		if (newid[u] < nnon)
+			byid[newid[u]] = u;
+		else
+			byid[newid[u] - ac->match_first + nnon] = u;
+	}
+	ac->nstates = ac->match_first + nmatch;
+	ac->nmatch = nmatch;
+	ac->trans = xcalloc((size_t)ac->nstates * nclass, sizeof *ac->trans);
 	for (u = 0; u < nst; u++) {
 		for (c = 0; c < nclass; c++)
 			ac->trans[(size_t)newid[u] * nclass + c] = newid[
@@ -1861,8 +1932,7 @@ ac_scan(struct matcher *m, const unsigned char *b, size_t len)
 		s1 = t[s1 + cls[p1[i]]];
 		s2 = t[s2 + cls[p2[i]]];
 		s3 = t[s3 + cls[p3[i]]];
-		if (MATCH_UNLIKELY((s0 >= mb) | (s1 >= mb) | (s2 >= mb) |
-		    (s3 >= mb))) {
+		if (MATCH_UNLIKELY((s0 | s1 | s2 | s3) >= mb)) {
 			if (s0 >= mb)
 				rec_push(m, 0, bound[0] + i, (uint32_t)s0);
 			if (s1 >= mb)
@@ -1893,6 +1963,14 @@ cand_push(struct matcher *m, size_t line, size_t start, size_t end, int pat)
 	m->ncand++;
 }
 
+static int
+mcand_cmp(const void *a, const void *b)
+{
+	const struct mcand *x = a, *y = b;
+
+	return (x->pat > y->pat) - (x->pat < y->pat);
+}
+
 /*
  * Turn automaton positions into (line, pattern) candidates, in line order,
  * each pair once.
@@ -1914,7 +1992,7 @@ matcher_candidates(struct matcher *m, const char *b, size_t len)
 	for (k = 0; k < MATCH_STREAMS; k++) {
 		for (i = 0; i < m->nrec[k]; i++) {
 			r = &m->rec[k][i];
-			sk = (r->state - ac->match_base) / ac->stride;
+			sk = r->state / ac->stride - ac->match_first;
 			if (!ac->state_live[sk])
 				continue;
 			while (r->pos > end) {
@@ -1941,14 +2019,13 @@ matcher_candidates(struct matcher *m, const char *b, size_t len)
 			}
 		}
 	}
-	/* Pattern id order within a line (lists are short). */
-	for (i = 1; i < m->ncand; i++) {
-		struct mcand c = m->cand[i];
-
-		for (ji = i; ji > 0 && m->cand[ji - 1].line == c.line &&
-		    m->cand[ji - 1].pat > c.pat; ji--)
-			m->cand[ji] = m->cand[ji - 1];
-		m->cand[ji] = c;
+	/* Pattern id order within each line. */
+	for (i = 0; i < m->ncand; i = ji) {
+		for (ji = i + 1; ji < m->ncand &&
+		    m->cand[ji].line == m->cand[i].line; ji++)
+			;
+		if (ji - i > 1)
+			qsort(m->cand + i, ji - i, sizeof *m->cand, mcand_cmp);
 	}
 }
 
@@ -2011,6 +2088,43 @@ match_line(struct matcher *m, struct mpat *p, const char *s, size_t n,
 	}
 }
 
+/*
+ * A capture as a C string for cJSON: at most MATCH_MAX_CAPTURE bytes, valid
+ * UTF-8, NUL and invalid bytes replaced by U+FFFD.  Points into m->capbuf.
+ */
+static const char *
+match_clean(struct matcher *m, const char *v, size_t vl)
+{
+	static const char repl[] = "\xef\xbf\xbd";
+	size_t i, o, k, need;
+
+	if (vl > MATCH_MAX_CAPTURE)
+		vl = MATCH_MAX_CAPTURE;
+	need = vl * 3 + 1;
+	if (need > m->capcap) {
+		m->capcap = need;
+		m->capbuf = xreallocarray(m->capbuf, need, 1);
+	}
+	for (i = 0, o = 0; i < vl;) {
+		k = util_utf8_valid_prefix(v + i, vl - i);
+		for (; k > 0; k--, i++) {
+			if (v[i] != '\0')
+				m->capbuf[o++] = v[i];
+			else {
+				memcpy(m->capbuf + o, repl, 3);
+				o += 3;
+			}
+		}
+		if (i < vl) {
+			memcpy(m->capbuf + o, repl, 3);
+			o += 3;
+			i++;
+		}
+	}
+	m->capbuf[o] = '\0';
+	return m->capbuf;
+}
+
 /* Named captures of the last match as a JSON object (free with cJSON_free). */
 static char *
 match_captures(struct matcher *m, struct mpat *p, const char *subj, int rc)
@@ -2019,7 +2133,6 @@ match_captures(struct matcher *m, struct mpat *p, const char *subj, int rc)
 	const unsigned char *e;
 	const char *v;
 	cJSON *obj;
-	size_t vl, i, o, k, need;
 	uint32_t x;
 	char *s;
 	int g;
@@ -2035,34 +2148,9 @@ match_captures(struct matcher *m, struct mpat *p, const char *subj, int rc)
 		if (cJSON_GetObjectItemCaseSensitive(obj,
 		    (const char *)e + 2) != NULL)
 			continue;
-		v = subj + ov[2 * g];
-		vl = ov[2 * g + 1] - ov[2 * g];
-		if (vl > MATCH_MAX_CAPTURE)
-			vl = MATCH_MAX_CAPTURE;
-		/* Valid UTF-8 without NUL: bad bytes become U+FFFD. */
-		need = vl * 3 + 1;
-		if (need > m->capcap) {
-			m->capcap = need;
-			m->capbuf = xreallocarray(m->capbuf, need, 1);
-		}
-		for (i = 0, o = 0; i < vl;) {
-			k = util_utf8_valid_prefix(v + i, vl - i);
-			for (; k > 0; k--, i++) {
-				if (v[i] == '\0') {
-					memcpy(m->capbuf + o, "\xef\xbf\xbd", 3);
-					o += 3;
-				} else
-					m->capbuf[o++] = v[i];
-			}
-			if (i < vl) {
-				memcpy(m->capbuf + o, "\xef\xbf\xbd", 3);
-				o += 3;
-				i++;
-			}
-		}
-		m->capbuf[o] = '\0';
-		if (cJSON_AddStringToObject(obj, (const char *)e + 2,
-		    m->capbuf) == NULL)
+		v = match_clean(m, subj + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+		if (cJSON_AddStringToObject(obj, (const char *)e + 2, v) ==
+		    NULL)
 			match_die("cJSON");
 	}
 	if ((s = cJSON_PrintUnformatted(obj)) == NULL)

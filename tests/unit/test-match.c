@@ -35,7 +35,7 @@ struct hits {
 	struct hit	*v;
 	size_t		 n;
 	size_t		 cap;
-	int		 stop_after;	/* return MGT_ERR_LIMIT after this many */
+	int		 stop_after;	/* MGT_ERR_LIMIT after this many */
 };
 
 /* Room for one more hit; returns it. */
@@ -176,6 +176,12 @@ static const struct {
 	{ "(?|abc|def)", 0, "abc|def" },
 	{ "(a)?(?(1)abc|def)", 0, "SLOW" },
 	{ "a{,2}bcd", 0, "bcd" },
+	/* "{ 1 }" and "{,2}" are literal in PCRE2 10.42, quantifiers later. */
+	{ "bar{ 1 }baz", 0, "baz" },
+	{ "bar{ 1 }bar", MATCH_CASELESS, "bar" },
+	{ "abc{,2}def", 0, "def" },
+	{ "abcd{1}ef", 0, "abcdef" },
+	{ "abc(?:){ 1 }def", 0, "abc" },
 	{ "ab{2,}cd", 0, "SLOW" },
 	{ "OOMKilled|out of memory", 0, "OOMKilled|out of memory" },
 	{ "foo|ba", 0, "SLOW" },
@@ -205,6 +211,14 @@ static const struct {
 	{ "\\x{212a}elvin", MATCH_CASELESS, "elvin" },
 	{ "caf\xc3\xa9", MATCH_CASELESS, "caf" },
 	{ "caf\xc3\xa9+s", 0, "caf" },
+	/* Extents that must follow PCRE2's rules exactly. */
+	{ "[\\c]]abc", 0, "abc" },
+	{ "[[:x]|abc:]foobar", 0, "SLOW" },
+	{ "[[:alpha:]|]foobar", 0, "foobar" },
+	{ "\\N<abcd|efgh>", 0, "<abcd|efgh>" },
+	{ "a\\pL<xyz|uvw>", 0, "<xyz|uvw>" },
+	{ "(?<n>ab)\\k<n>", 0, "SLOW" },
+	{ "(?<n>x)\\k<n>yzw|abc", 0, "yzw|abc" },
 };
 
 static void
@@ -587,7 +601,8 @@ test_corpus(void)
 		brute_force(corpus_patterns, corpus_flags, NCORPUS_PATTERNS,
 		    active, b, len, &want);
 		scan_blocks(m, b, len, 500, &got);
-		ok(same_hits(&got, &want), "selection: scan equals brute force");
+		ok(same_hits(&got, &want),
+		    "selection: scan equals brute force");
 		hits_free(&got);
 		hits_free(&want);
 	}
@@ -626,8 +641,8 @@ test_captures(void)
 	matcher_scan(m, block, sizeof block - 1, collect, &hs, NULL, "x", 1);
 	is_int(hs.n, 4, "four hits");
 	if (hs.n == 4) {
-		is_str(hs.v[0].captures, "{\"config\":\"rendered-worker-3f2a\"}",
-		    "named capture");
+		is_str(hs.v[0].captures,
+		    "{\"config\":\"rendered-worker-3f2a\"}", "named capture");
 		is_str(hs.v[1].captures, "{\"user\":\"a\\\"b\\\\c\"}",
 		    "escaped capture; unset group left out");
 		is_str(hs.v[2].captures, NULL, "no named groups: NULL");

@@ -28,7 +28,7 @@
 #include "tap.h"
 
 /* The shared corpus; MGT_CORPUS overrides. */
-#define CORPUS	"/work/shared/corpus/real"
+#define CORPUS	"../shared/corpus/real"
 
 /* One delivered member, copied out of the callback. */
 struct rec {
