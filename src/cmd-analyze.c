@@ -104,8 +104,7 @@ cmd_analyze_exec(int argc, char **argv)
 			keep = 1;
 			continue;
 		case 'h':
-			printf("usage: mgtriage analyze %s\n\n%s",
-			    cmd_analyze_entry.args, cmd_analyze_entry.help);
+			cmd_print_help(&cmd_analyze_entry);
 			cmd_ingest_free(&ci);
 			return MGT_EXIT_OK;
 		}

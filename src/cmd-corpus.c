@@ -23,6 +23,7 @@
 #include "finding.h"
 #include "index.h"
 #include "ingest.h"
+#include "report.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -300,23 +301,6 @@ out:
 	return r->pass;
 }
 
-static void
-corpus_xml(FILE *f, const char *s)
-{
-	for (; s != NULL && *s != '\0'; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\n' ||
-			    *s == '\t')
-				fputc(*s, f);
-		}
-	}
-}
-
 static int
 corpus_write_junit(const char *path, struct corpus_result *rs, size_t n,
     long failed)
@@ -331,12 +315,12 @@ corpus_write_junit(const char *path, struct corpus_result *rs, size_t n,
 	    "failures=\"%ld\">\n", n, failed);
 	for (i = 0; i < n; i++) {
 		fputs("  <testcase classname=\"mgtriage.corpus\" name=\"", f);
-		corpus_xml(f, rs[i].name);
+		report_junit_put(f, rs[i].name, 1);
 		if (rs[i].pass)
 			fputs("\"/>\n", f);
 		else {
 			fputs("\">\n    <failure message=\"", f);
-			corpus_xml(f, rs[i].why);
+			report_junit_put(f, rs[i].why, 1);
 			fputs("\"/>\n  </testcase>\n", f);
 		}
 	}
@@ -378,8 +362,7 @@ cmd_corpus_exec(int argc, char **argv)
 			healthy = 1;
 			continue;
 		case 'h':
-			printf("usage: mgtriage corpus %s\n\n%s",
-			    cmd_corpus_entry.args, cmd_corpus_entry.help);
+			cmd_print_help(&cmd_corpus_entry);
 			cmd_ingest_free(&ci);
 			return MGT_EXIT_OK;
 		}

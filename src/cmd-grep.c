@@ -92,8 +92,7 @@ cmd_grep_exec(int argc, char **argv)
 		case 'i': caseless = 1; break;
 		case 'c': count_only = 1; break;
 		case 'h':
-			printf("usage: mgtriage grep %s\n\n%s",
-			    cmd_grep_entry.args, cmd_grep_entry.help);
+			cmd_print_help(&cmd_grep_entry);
 			return MGT_EXIT_OK;
 		default:
 			return cmd_usage_error(&cmd_grep_entry,

@@ -41,9 +41,7 @@ cmd_index_exec(int argc, char **argv)
 			out = optarg;
 			break;
 		case 'h':
-			printf("usage: mgtriage %s %s\n\n%s",
-			    cmd_index_entry.name, cmd_index_entry.args,
-			    cmd_index_entry.help);
+			cmd_print_help(&cmd_index_entry);
 			cmd_ingest_free(&ci);
 			return MGT_EXIT_OK;
 		default:

@@ -231,8 +231,7 @@ cmd_query_exec(int argc, char **argv)
 				    optarg);
 			break;
 		case 'h':
-			printf("usage: mgtriage query %s\n\n%s",
-			    cmd_query_entry.args, cmd_query_entry.help);
+			cmd_print_help(&cmd_query_entry);
 			return MGT_EXIT_OK;
 		default:
 			return cmd_usage_error(&cmd_query_entry,

@@ -34,8 +34,7 @@ cmd_report_exec(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "f:o:qh", longopts, NULL)) !=
 	    -1) {
 		if (opt == 'h') {
-			printf("usage: mgtriage report %s\n\n%s",
-			    cmd_report_entry.args, cmd_report_entry.help);
+			cmd_print_help(&cmd_report_entry);
 			cmd_ingest_free(&ci);
 			return MGT_EXIT_OK;
 		}

@@ -376,8 +376,7 @@ cmd_rules_exec(int argc, char **argv)
 			verbose = 1;
 			continue;
 		case 'h':
-			printf("usage: mgtriage rules %s\n\n%s",
-			    cmd_rules_entry.args, cmd_rules_entry.help);
+			cmd_print_help(&cmd_rules_entry);
 			cmd_ingest_free(&ci);
 			return MGT_EXIT_OK;
 		}

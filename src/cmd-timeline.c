@@ -117,8 +117,7 @@ cmd_timeline_exec(int argc, char **argv)
 				    "unknown format '%s' (text, json)", optarg);
 			break;
 		case 'h':
-			printf("usage: mgtriage timeline %s\n\n%s",
-			    cmd_timeline_entry.args, cmd_timeline_entry.help);
+			cmd_print_help(&cmd_timeline_entry);
 			return MGT_EXIT_OK;
 		default:
 			return cmd_usage_error(&cmd_timeline_entry,

@@ -56,6 +56,12 @@ cmd_usage_error(const struct cmd_entry *e, const char *fmt, ...)
 }
 
 void
+cmd_print_help(const struct cmd_entry *e)
+{
+	printf("usage: mgtriage %s %s\n\n%s", e->name, e->args, e->help);
+}
+
+void
 cmd_print_error(const struct mgt_error *err)
 {
 	char buf[4096], esc[4096];

@@ -34,6 +34,8 @@ const struct cmd_entry *cmd_find(const char *name);
  * MGT_EXIT_USAGE. */
 int	 cmd_usage_error(const struct cmd_entry *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* "usage: ..." and the command's help text on stdout (for CMD --help). */
+void	 cmd_print_help(const struct cmd_entry *);
 /* "mgtriage: where:line: message" on stderr. */
 void	 cmd_print_error(const struct mgt_error *);
 /* Exit code for a failed status (usage 2, input 3, else 4). */

@@ -141,5 +141,9 @@ int	 report_json_write(FILE *, const struct report *);
 int	 report_markdown_write(FILE *, const struct report *);
 int	 report_html_write(FILE *, const struct report *);
 int	 report_junit_write(FILE *, const struct report *);
+/* XML-escape s for JUnit text (attr 0) or an attribute value (attr 1):
+ * invalid UTF-8 becomes U+FFFD, characters XML 1.0 forbids are dropped,
+ * cut at 4 KiB.  Also used by `corpus --junit`. */
+void	 report_junit_put(FILE *, const char *, int attr);
 
 #endif
