@@ -178,8 +178,9 @@ index_create(const char *path, int flags, struct index **out,
 	 */
 	close(fd);
 
+	/* One thread writes the index: SQLite's own mutexes are overhead. */
 	rc = sqlite3_open_v2(ix->tmp_path, &ix->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_NOFOLLOW, NULL);
+	    SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc != SQLITE_OK) {
 		ret = index_db_error(ix->db, rc, ix->tmp_path, "open", err);
 		goto fail;

@@ -284,9 +284,8 @@ ingest_jbuf_line(void *ctx, const char *line, size_t len, long entry)
 
 /* journalctl -o json / -o export: convert entries to text lines. */
 static int
-ingest_journal_structured(struct ingest *in, struct source_member *m,
-    const void *head, size_t headlen, struct ingest_log *lg,
-    enum journal_format fmt)
+ingest_journal_structured(struct ingest *in, const void *head,
+    size_t headlen, struct ingest_log *lg, enum journal_format fmt)
 {
 	struct journal_conv *jc;
 	struct ingest_jbuf jb;
@@ -299,7 +298,8 @@ ingest_journal_structured(struct ingest *in, struct source_member *m,
 	jb.lg = lg;
 	jc = journal_conv_new(fmt, &in->opt->limits, &in->sink, in->vpath);
 	rc = journal_conv_push(jc, head, headlen, ingest_jbuf_line, &jb);
-	while (rc == MGT_OK && (r = source_read(m, &buf, &len)) > 0) {
+	while (rc == MGT_OK &&
+	    (r = ingest_pipe_read(in->pipe, &buf, &len)) > 0) {
 		rc = journal_conv_push(jc, buf, len, ingest_jbuf_line, &jb);
 		ingest_progress(in);
 	}
@@ -315,8 +315,8 @@ ingest_journal_structured(struct ingest *in, struct source_member *m,
 }
 
 int
-ingest_log_member(struct ingest *in, struct source_member *m,
-    const void *head, size_t headlen, struct index_source *s)
+ingest_log_member(struct ingest *in, const void *head, size_t headlen,
+    struct index_source *s)
 {
 	struct ingest_carry c;
 	struct ingest_log lg;
@@ -338,17 +338,18 @@ ingest_log_member(struct ingest *in, struct source_member *m,
 		enum journal_format fmt = journal_detect(head, headlen);
 
 		if (fmt != JOURNAL_TEXT) {
-			rc = ingest_journal_structured(in, m, head, headlen,
+			rc = ingest_journal_structured(in, head, headlen,
 			    &lg, fmt);
 			s->lines = in->line_no;
-			s->size = source_offset(m);
+			s->size = ingest_pipe_size(in->pipe);
 			ingest_year_note(in);
 			return rc;
 		}
 	}
 	if (head != NULL && headlen > 0)
 		rc = ingest_block(in, &lg, &c, head, headlen);
-	while (rc == MGT_OK && (r = source_read(m, &buf, &len)) > 0) {
+	while (rc == MGT_OK &&
+	    (r = ingest_pipe_read(in->pipe, &buf, &len)) > 0) {
 		rc = ingest_block(in, &lg, &c, buf, len);
 		ingest_progress(in);
 	}
@@ -358,7 +359,7 @@ ingest_log_member(struct ingest *in, struct source_member *m,
 		rc = ingest_carry_flush(in, &lg, &c);
 	free(c.buf);
 	s->lines = in->line_no;
-	s->size = source_offset(m);
+	s->size = ingest_pipe_size(in->pipe);
 	ingest_year_note(in);
 	return rc;
 }

@@ -9,6 +9,7 @@
 
 #include "classify.h"
 #include "index.h"
+#include "ingest-pipe.h"
 #include "ingest.h"
 #include "match.h"
 #include "problem.h"
@@ -50,7 +51,8 @@ struct ingest {
 	sqlite3_stmt			*tail_st;	/* moves a capped item's last hit */
 	int				 any_active;
 
-	/* The member being read. */
+	/* The member being read, and the pipe it comes through. */
+	struct ingest_pipe		*pipe;
 	int64_t				 source_id;
 	const char			*vpath;
 	const char			*path;
@@ -72,10 +74,9 @@ void	 ingest_progress(struct ingest *);
 void	 ingest_progress_clear(struct ingest *);
 
 /* ingest-resource.c */
-int	 ingest_resource_member(struct ingest *, struct source_member *,
-	    const void *head, size_t headlen, struct index_source *);
-int	 ingest_small_member(struct ingest *, struct source_member *,
-	    const void *head, size_t headlen, struct index_source *);
+int	 ingest_resource_member(struct ingest *, struct index_source *);
+int	 ingest_small_member(struct ingest *, const void *head, size_t headlen,
+	    struct index_source *);
 
 /*
  * Yearless stamps (journal short, bare klog) read before the case's year is
@@ -85,8 +86,8 @@ int	 ingest_small_member(struct ingest *, struct source_member *,
 
 /* ingest-log.c */
 int	 ingest_year_fix(struct ingest *, struct mgt_error *);
-int	 ingest_log_member(struct ingest *, struct source_member *,
-	    const void *head, size_t headlen, struct index_source *);
+int	 ingest_log_member(struct ingest *, const void *head, size_t headlen,
+	    struct index_source *);
 
 /* ingest-patterns.c */
 int	 ingest_patterns_init(struct ingest *, struct mgt_error *);

@@ -162,9 +162,8 @@ ingest_insights_items(struct ingest_res_ctx *rc, const cJSON *obj, long line)
 }
 
 static int
-ingest_object(void *ctx, const cJSON *obj, long line)
+ingest_object(struct ingest_res_ctx *rc, const cJSON *obj, long line)
 {
-	struct ingest_res_ctx *rc = ctx;
 	struct ingest *in = rc->in;
 	const struct ingest_insights_kind *ik;
 	const char *kind, *name, *ns;
@@ -230,94 +229,31 @@ ingest_object(void *ctx, const cJSON *obj, long line)
 	return MGT_OK;
 }
 
-/* Read the whole member into memory, bounded by max_doc_bytes. */
-static char *
-ingest_slurp(struct ingest *in, struct source_member *m, const void *head,
-    size_t headlen, size_t *outlen, int *status)
-{
-	size_t max = in->opt->limits.max_doc_bytes, len = 0, cap;
-	const void *buf;
-	size_t n;
-	char *data;
-	int r;
-
-	*status = MGT_OK;
-	cap = headlen + 1 > 65536 ? headlen + 1 : 65536;
-	if (cap > max + 1)
-		cap = max + 1;
-	data = xmalloc(cap);
-	buf = head;
-	n = headlen;
-	r = head != NULL && headlen > 0;
-	while (r > 0) {
-		if (len + n > max) {
-			problem_report(&in->sink, PROBLEM_WARNING,
-			    PCODE_LIMIT_DOC, in->vpath, (long long)len, 0,
-			    "document larger than max-doc-bytes (%zu bytes): "
-			    "catalogued, not parsed", max);
-			free(data);
-			*status = MGT_ERR_LIMIT;
-			return NULL;
-		}
-		if (len + n + 1 > cap) {
-			while (len + n + 1 > cap)
-				cap *= 2;
-			if (cap > max + 1)
-				cap = max + 1;
-			data = xreallocarray(data, cap, 1);
-		}
-		memcpy(data + len, buf, n);
-		len += n;
-		r = source_read(m, &buf, &n);
-	}
-	if (r < 0)
-		*status = MGT_ERR_IO;
-	data[len] = '\0';
-	*outlen = len;
-	return data;
-}
-
+/* The objects the reader thread parsed out of this member. */
 int
-ingest_resource_member(struct ingest *in, struct source_member *m,
-    const void *head, size_t headlen, struct index_source *s)
+ingest_resource_member(struct ingest *in, struct index_source *s)
 {
 	struct ingest_res_ctx rc;
-	char *data;
-	size_t len = 0;
-	int status;
-	long n;
+	cJSON *obj;
+	long line;
+	int failed = 0;
 
-	data = ingest_slurp(in, m, head, headlen, &len, &status);
-	s->size = source_offset(m);
-	if (data == NULL) {
-		s->status = "skipped";
-		return MGT_OK;
-	}
-	if (status != MGT_OK)
-		s->status = "partial";
 	memset(&rc, 0, sizeof rc);
 	rc.in = in;
 	rc.s = s;
-	if (in->cls.kind == KIND_ETCD_INFO) {
-		/* endpoint_health.json and friends are arrays, not objects. */
-		cJSON *doc = parse_resource_document(data, len, in->vpath, 1,
-		    &in->opt->limits, &in->sink);
-
-		free(data);
-		if (doc == NULL)
-			return MGT_OK;
-		n = ingest_object(&rc, doc, 1);
-		cJSON_Delete(doc);
-		return n == MGT_OK ? MGT_OK : MGT_ERR_DB;
+	while (ingest_pipe_object(in->pipe, &obj, &line) > 0) {
+		if (!failed && ingest_object(&rc, obj, line) != MGT_OK)
+			failed = 1;
+		cJSON_Delete(obj);
+		if (failed)
+			break;
 	}
-	n = parse_resource_buffer(data, len, in->vpath, &in->opt->limits,
-	    &in->sink, ingest_object, &rc);
-	free(data);
-	if (in->db_failed)
-		return MGT_ERR_DB;
-	if (n < 0)
-		return MGT_ERR_DB;
-	return MGT_OK;
+	s->size = ingest_pipe_size(in->pipe);
+	if (ingest_pipe_status(in->pipe) == MGT_ERR_LIMIT)
+		s->status = "skipped";
+	else if (ingest_pipe_status(in->pipe) != MGT_OK)
+		s->status = "partial";
+	return failed || in->db_failed ? MGT_ERR_DB : MGT_OK;
 }
 
 /* The must-gather "timestamp" file: start and end of the gather. */
@@ -360,8 +296,8 @@ ingest_timestamp(struct ingest *in, const char *text, size_t len)
 }
 
 int
-ingest_small_member(struct ingest *in, struct source_member *m,
-    const void *head, size_t headlen, struct index_source *s)
+ingest_small_member(struct ingest *in, const void *head, size_t headlen,
+    struct index_source *s)
 {
 	char text[4096];
 	size_t n = headlen < sizeof text - 1 ? headlen : sizeof text - 1;

@@ -16,6 +16,7 @@
 #include "error.h"
 #include "index.h"
 #include "ingest.h"
+#include "ingest-pipe.h"
 #include "ingest-private.h"
 #include "match.h"
 #include "parse-log.h"
@@ -49,6 +50,17 @@ ingest_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* MGTRIAGE_TIMING=1: where a run's time goes, on stderr (for bench/). */
+static void
+ingest_timing(const char *phase, double start)
+{
+	const char *env = getenv("MGTRIAGE_TIMING");
+
+	if (env != NULL && *env != '\0' && strcmp(env, "0") != 0)
+		fprintf(stderr, "mgtriage: timing: %s done at %.3f s\n", phase,
+		    ingest_now() - start);
 }
 
 /* Problems: stderr line, index row, counters. */
@@ -129,15 +141,14 @@ ingest_db_error(struct ingest *in, const struct mgt_error *err)
 }
 
 static int
-ingest_member(void *ctx, struct source_member *m)
+ingest_member(struct ingest *in, struct pipe_member *pm)
 {
-	struct ingest *in = ctx;
-	struct classification cls;
+	const struct source_member *m = &pm->m;
 	struct index_source s;
 	struct mgt_error err;
-	const void *head = NULL;
-	size_t headlen = 0;
-	int r, rc;
+	const void *head = pm->head;
+	size_t headlen = pm->headlen;
+	int r = pm->head_status, rc;
 
 	ingest_progress(in);
 	switch (m->type) {
@@ -155,24 +166,17 @@ ingest_member(void *ctx, struct source_member *m)
 		break;
 	}
 
-	r = source_read(m, &head, &headlen);
-	if (r <= 0) {
-		head = NULL;
-		headlen = 0;
-	}
-	classify(m->path, head, headlen, &cls);
-
 	memset(&s, 0, sizeof s);
 	s.vpath = m->vpath;
-	s.kind = classify_kind_name(cls.kind);
+	s.kind = classify_kind_name(pm->cls.kind);
 	s.size = m->size;
 	s.depth = m->depth;
-	s.node = cls.node[0] ? cls.node : NULL;
-	s.namespace = cls.namespace[0] ? cls.namespace : NULL;
-	s.pod = cls.pod[0] ? cls.pod : NULL;
-	s.container = cls.container[0] ? cls.container : NULL;
-	s.unit = cls.unit[0] ? cls.unit : NULL;
-	s.previous = cls.previous;
+	s.node = pm->cls.node[0] ? pm->cls.node : NULL;
+	s.namespace = pm->cls.namespace[0] ? pm->cls.namespace : NULL;
+	s.pod = pm->cls.pod[0] ? pm->cls.pod : NULL;
+	s.container = pm->cls.container[0] ? pm->cls.container : NULL;
+	s.unit = pm->cls.unit[0] ? pm->cls.unit : NULL;
+	s.previous = pm->cls.previous;
 	s.first_ts = s.last_ts = LOG_TS_NONE;
 	s.status = r < 0 ? "error" : "ok";
 	if (index_add_source(in->idx, &s, &in->source_id, &err) != MGT_OK)
@@ -183,25 +187,21 @@ ingest_member(void *ctx, struct source_member *m)
 
 	in->vpath = m->vpath;
 	in->path = m->path;
-	in->cls = cls;
-	switch (cls.kind) {
-	case KIND_RESOURCE:
-	case KIND_INSIGHTS:
-	case KIND_ETCD_INFO:
-	case KIND_INSTALL_CONFIG:
-		rc = ingest_resource_member(in, m, head, headlen, &s);
+	in->cls = pm->cls;
+	switch (r > 0 ? ingest_pipe_plan(pm->cls.kind) : PIPE_HEAD) {
+	case PIPE_PARSE:
+		rc = ingest_resource_member(in, &s);
 		break;
-	case KIND_POD_LOG:
-	case KIND_SERVICE_LOG:
-	case KIND_JOURNAL:
-	case KIND_LOG:
-		rc = ingest_log_member(in, m, head, headlen, &s);
+	case PIPE_STREAM:
+		rc = ingest_log_member(in, head, headlen, &s);
 		break;
-	case KIND_TIMESTAMP:
-	case KIND_VERSION:
-		rc = ingest_small_member(in, m, head, headlen, &s);
-		break;
+	case PIPE_HEAD:
 	default:
+		if (pm->cls.kind == KIND_TIMESTAMP ||
+		    pm->cls.kind == KIND_VERSION) {
+			rc = ingest_small_member(in, head, headlen, &s);
+			break;
+		}
 		/* Catalogued only: the declared size is enough. */
 		if (r > 0 && headlen > 0 && s.size < 0)
 			s.size = (long long)headlen;
@@ -252,27 +252,38 @@ static int
 ingest_input(struct ingest *in, const char *input)
 {
 	struct source_stats st;
+	struct pipe_member *pm;
 	struct mgt_error err;
-	char buf[2048];
-	int rc;
+	int rc, mrc = MGT_OK;
 
 	memset(&st, 0, sizeof st);
 	mgt_error_clear(&err);
-	rc = source_walk(input, &in->opt->limits, &in->sink, ingest_member,
-	    in, &st, &err);
+	in->pipe = ingest_pipe_start(input, &in->opt->limits, &in->sink, &err);
+	if (in->pipe == NULL) {
+		*in->fatal = err;
+		return err.code;
+	}
+	while (ingest_pipe_member(in->pipe, &pm) > 0) {
+		if ((mrc = ingest_member(in, pm)) != MGT_OK) {
+			ingest_pipe_stop(in->pipe);
+			break;
+		}
+	}
+	rc = ingest_pipe_finish(in->pipe, &st, &err);
+	in->pipe = NULL;
 	in->res->bytes += st.bytes;
-	if (rc == MGT_OK)
-		return MGT_OK;
 	if (in->db_failed)
 		return MGT_ERR_DB;
+	if (mrc != MGT_OK)
+		return mrc;
+	if (rc == MGT_OK)
+		return MGT_OK;
 	/* The top-level input could not be read at all. */
 	in->res->unreadable++;
-	mgt_error_format(&err, buf, sizeof buf);
 	problem_report(&in->sink, PROBLEM_ERROR,
 	    rc == MGT_ERR_EMPTY ? PCODE_EMPTY : rc == MGT_ERR_FORMAT ?
 	    PCODE_UNSUPPORTED : PCODE_READ_ERROR, input, -1, 0, "%s",
 	    err.msg[0] ? err.msg : mgt_status_name(rc));
-	(void)buf;
 	return MGT_OK;
 }
 
@@ -323,6 +334,7 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 			goto fail;
 	}
 	ingest_progress_clear(&in);
+	ingest_timing("walk", start);
 	if ((rc = ingest_patterns_finish(&in, err)) != MGT_OK)
 		goto fail;
 	if ((rc = ingest_year_fix(&in, err)) != MGT_OK)
@@ -336,11 +348,13 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 		if ((rc = index_set_meta(in.idx, "year_hint", y, err)) != MGT_OK)
 			goto fail;
 	}
+	ingest_timing("fixups", start);
 	if ((rc = index_commit(in.idx, err)) != MGT_OK) {
 		in.idx = NULL;
 		goto fail;
 	}
 	in.idx = NULL;
+	ingest_timing("commit", start);
 	res->seconds = ingest_now() - start;
 	ingest_patterns_free(&in);
 	free(joined);

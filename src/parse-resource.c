@@ -44,6 +44,7 @@ struct resource_out {
 	const char		*vpath;
 	const struct problem_sink *sink;
 	resource_fn		 fn;
+	resource_take_fn	 take;		/* instead of fn: owns each object */
 	void			*ctx;
 	long			 delivered;	/* objects given to fn */
 	int			 stopped;	/* fn said stop */
@@ -304,10 +305,12 @@ resource_take(void *arg, cJSON *root, long line, const long *item_lines,
     size_t nitem_lines)
 {
 	struct resource_out *out = arg;
-	const cJSON *kind, *items;
+	const cJSON *kind;
+	cJSON *items;
 	cJSON *it, *next;
 	size_t n, i, klen;
 	long l;
+	int r;
 
 	if (out->docmode) {
 		out->doc = root;
@@ -325,6 +328,13 @@ resource_take(void *arg, cJSON *root, long line, const long *item_lines,
 	klen = cJSON_IsString(kind) ? strlen(kind->valuestring) : 0;
 	if (klen < 4 || strcmp(kind->valuestring + klen - 4, "List") != 0 ||
 	    !cJSON_IsArray(items)) {
+		if (out->take != NULL) {
+			if (out->take(out->ctx, root, line) != MGT_OK)
+				out->stopped = 1;
+			else
+				out->delivered++;
+			return out->stopped;
+		}
 		if (out->fn(out->ctx, root, line) != MGT_OK)
 			out->stopped = 1;
 		else
@@ -347,7 +357,12 @@ resource_take(void *arg, cJSON *root, long line, const long *item_lines,
 			    kind->valuestring);
 			continue;
 		}
-		if (out->fn(out->ctx, it, l) != MGT_OK) {
+		if (out->take != NULL) {
+			cJSON_DetachItemViaPointer(items, it);
+			r = out->take(out->ctx, it, l);
+		} else
+			r = out->fn(out->ctx, it, l);
+		if (r != MGT_OK) {
 			out->stopped = 1;
 			break;
 		}
@@ -721,6 +736,22 @@ parse_resource_buffer(const char *buf, size_t len, const char *vpath,
 	out.vpath = vpath;
 	out.sink = sink;
 	out.fn = fn;
+	out.ctx = ctx;
+	resource_parse(buf, len, vpath, 1, lim, &out);
+	return out.stopped ? -1 : out.delivered;
+}
+
+long
+parse_resource_buffer_take(const char *buf, size_t len, const char *vpath,
+    const struct mgt_limits *lim, const struct problem_sink *sink,
+    resource_take_fn take, void *ctx)
+{
+	struct resource_out out;
+
+	memset(&out, 0, sizeof out);
+	out.vpath = vpath;
+	out.sink = sink;
+	out.take = take;
 	out.ctx = ctx;
 	resource_parse(buf, len, vpath, 1, lim, &out);
 	return out.stopped ? -1 : out.delivered;

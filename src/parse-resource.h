@@ -40,6 +40,16 @@ long	 parse_resource_buffer(const char *buf, size_t len, const char *vpath,
 	    resource_fn, void *ctx);
 
 /*
+ * The same, but each object is handed over: the callback owns obj (it must
+ * cJSON_Delete it) even when it returns a stop.  Lets one thread parse and
+ * another index.
+ */
+typedef int (*resource_take_fn)(void *ctx, cJSON *obj, long line);
+long	 parse_resource_buffer_take(const char *buf, size_t len,
+	    const char *vpath, const struct mgt_limits *,
+	    const struct problem_sink *, resource_take_fn, void *ctx);
+
+/*
  * Parse one YAML or JSON document into a tree (for embedded documents such
  * as the install-config inside cluster-config-v1).  Returns a new tree the
  * caller frees with cJSON_Delete, or NULL (problem reported).

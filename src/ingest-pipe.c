@@ -1,0 +1,636 @@
+/*
+ * The ingest pipeline (see ingest-pipe.h).  The reader thread turns the
+ * walk into messages (member, data block, object, problem, end of member,
+ * end of walk) and hands them over in batches; the consumer takes them in
+ * order.  Batches, not single messages, cross the lock: a member's lines
+ * travel in blocks of up to PIPE_CHUNK bytes, and a batch closes at
+ * PIPE_BATCH_BYTES or PIPE_BATCH_MSGS.  At most PIPE_MAX_BATCHES wait in
+ * the queue, so a slow consumer stalls the reader instead of growing memory.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "ingest-pipe.h"
+#include "parse-resource.h"
+#include "xmalloc.h"
+
+#define PIPE_CHUNK		((size_t)1 << 20)
+#define PIPE_BATCH_BYTES	((size_t)1 << 20)
+#define PIPE_BATCH_MSGS		256
+#define PIPE_MAX_BATCHES	6
+
+enum pipe_msg_type {
+	MSG_MEMBER,
+	MSG_DATA,
+	MSG_OBJECT,
+	MSG_PROBLEM,
+	MSG_END,
+	MSG_DONE
+};
+
+struct pipe_msg {
+	struct pipe_msg		*next;
+	enum pipe_msg_type	 type;
+	struct pipe_member	*pm;		/* MSG_MEMBER */
+	char			*data;		/* MEMBER head, DATA block */
+	size_t			 len;
+	cJSON			*obj;		/* MSG_OBJECT */
+	long			 line;
+	struct problem		 problem;	/* MSG_PROBLEM */
+	char			*text;		/* strings of pm or problem */
+	long long		 size;		/* MSG_END */
+	int			 status;	/* MSG_END, MSG_DONE */
+	struct pipe_done	*done;		/* MSG_DONE */
+};
+
+/* How the walk ended. */
+struct pipe_done {
+	struct mgt_error	 err;
+	struct source_stats	 stats;
+};
+
+struct pipe_batch {
+	struct pipe_batch	*next;
+	struct pipe_msg		*head, *tail;
+	size_t			 bytes;
+	int			 nmsgs;
+};
+
+struct ingest_pipe {
+	/* Set at start, read by both threads. */
+	const char			*input;
+	const struct mgt_limits		*limits;
+	const struct problem_sink	*sink;		/* consumer side */
+	pthread_t			 thread;
+
+	/* The queue. */
+	pthread_mutex_t			 lock;
+	pthread_cond_t			 nonempty, nonfull;
+	struct pipe_batch		*qhead, *qtail;
+	int				 qlen;
+
+	/* Consumer to reader. */
+	atomic_int			 stop;
+	atomic_long			 skip_seq;	/* member to stop reading */
+
+	/* Reader thread only. */
+	struct pipe_batch		*out;		/* batch being filled */
+	struct problem_sink		 rsink;		/* problems become messages */
+	long				 rseq;		/* members sent */
+	const char			*rvpath;	/* member being parsed */
+	int				 rstopped;	/* take() saw stop */
+
+	/* Consumer only. */
+	struct pipe_batch		*in;		/* batch being taken */
+	struct pipe_msg			*cur;		/* current MEMBER message */
+	struct pipe_msg			*done;		/* the MSG_DONE, once seen */
+	int				 member_open;	/* its END not yet seen */
+	long				 cseq;		/* members taken */
+	long long			 csize;
+	int				 cstatus;
+};
+
+enum pipe_plan
+ingest_pipe_plan(enum source_kind kind)
+{
+	switch (kind) {
+	case KIND_RESOURCE:
+	case KIND_INSIGHTS:
+	case KIND_ETCD_INFO:
+	case KIND_INSTALL_CONFIG:
+		return PIPE_PARSE;
+	case KIND_POD_LOG:
+	case KIND_SERVICE_LOG:
+	case KIND_JOURNAL:
+	case KIND_LOG:
+		return PIPE_STREAM;
+	default:
+		return PIPE_HEAD;
+	}
+}
+
+static void
+pipe_msg_free(struct pipe_msg *msg)
+{
+	if (msg == NULL)
+		return;
+	free(msg->data);
+	free(msg->text);
+	free(msg->pm);
+	free(msg->done);
+	cJSON_Delete(msg->obj);
+	free(msg);
+}
+
+/* ---- reader side ---- */
+
+static struct pipe_msg *
+pipe_msg_new(enum pipe_msg_type type)
+{
+	struct pipe_msg *msg = xcalloc(1, sizeof *msg);
+
+	msg->type = type;
+	return msg;
+}
+
+/* Hand the batch being filled to the consumer, waiting for room. */
+static void
+pipe_flush(struct ingest_pipe *p)
+{
+	struct pipe_batch *b = p->out;
+
+	if (b == NULL || b->head == NULL)
+		return;
+	p->out = NULL;
+	pthread_mutex_lock(&p->lock);
+	while (p->qlen >= PIPE_MAX_BATCHES)
+		pthread_cond_wait(&p->nonfull, &p->lock);
+	if (p->qtail != NULL)
+		p->qtail->next = b;
+	else
+		p->qhead = b;
+	p->qtail = b;
+	p->qlen++;
+	pthread_cond_signal(&p->nonempty);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void
+pipe_send(struct ingest_pipe *p, struct pipe_msg *msg, size_t bytes)
+{
+	struct pipe_batch *b = p->out;
+
+	if (b == NULL)
+		b = p->out = xcalloc(1, sizeof *b);
+	if (b->tail != NULL)
+		b->tail->next = msg;
+	else
+		b->head = msg;
+	b->tail = msg;
+	b->bytes += bytes + sizeof *msg;
+	b->nmsgs++;
+	if (b->bytes >= PIPE_BATCH_BYTES || b->nmsgs >= PIPE_BATCH_MSGS ||
+	    msg->type == MSG_DONE)
+		pipe_flush(p);
+}
+
+/* Strings laid out one after another in one allocation. */
+static char *
+pipe_strdup_into(char **cursor, const char *s)
+{
+	char *d = *cursor;
+	size_t n;
+
+	if (s == NULL)
+		return NULL;
+	n = strlen(s) + 1;
+	memcpy(d, s, n);
+	*cursor += n;
+	return d;
+}
+
+static size_t
+pipe_strsize(const char *s)
+{
+	return s != NULL ? strlen(s) + 1 : 0;
+}
+
+/* The reader's problem sink: problems travel in order with the members. */
+static void
+pipe_problem(void *ctx, const struct problem *pr)
+{
+	struct ingest_pipe *p = ctx;
+	struct pipe_msg *msg = pipe_msg_new(MSG_PROBLEM);
+	char *c;
+
+	msg->problem = *pr;
+	msg->text = c = xmalloc(pipe_strsize(pr->code) +
+	    pipe_strsize(pr->vpath) + pipe_strsize(pr->message) + 1);
+	msg->problem.code = pipe_strdup_into(&c, pr->code);
+	msg->problem.vpath = pipe_strdup_into(&c, pr->vpath);
+	msg->problem.message = pipe_strdup_into(&c, pr->message);
+	pipe_send(p, msg, 0);
+}
+
+static int
+pipe_skipping(struct ingest_pipe *p)
+{
+	return atomic_load(&p->stop) || atomic_load(&p->skip_seq) == p->rseq;
+}
+
+static void
+pipe_send_end(struct ingest_pipe *p, long long size, int status)
+{
+	struct pipe_msg *msg = pipe_msg_new(MSG_END);
+
+	msg->size = size;
+	msg->status = status;
+	pipe_send(p, msg, 0);
+}
+
+/* Every block of a log member, coalesced into chunks of PIPE_CHUNK. */
+static void
+pipe_stream(struct ingest_pipe *p, struct source_member *m)
+{
+	struct pipe_msg *msg = NULL;
+	const void *buf;
+	size_t len, n;
+	int r;
+
+	while (!pipe_skipping(p) && (r = source_read(m, &buf, &len)) > 0) {
+		while (len > 0) {
+			if (msg == NULL) {
+				msg = pipe_msg_new(MSG_DATA);
+				msg->data = xmalloc(PIPE_CHUNK);
+			}
+			n = PIPE_CHUNK - msg->len;
+			if (n > len)
+				n = len;
+			memcpy(msg->data + msg->len, buf, n);
+			msg->len += n;
+			buf = (const char *)buf + n;
+			len -= n;
+			if (msg->len == PIPE_CHUNK) {
+				pipe_send(p, msg, msg->len);
+				msg = NULL;
+			}
+		}
+	}
+	if (msg != NULL)
+		pipe_send(p, msg, msg->len);
+	pipe_send_end(p, source_offset(m), r < 0 ? MGT_ERR_IO : MGT_OK);
+}
+
+static int
+pipe_take(void *ctx, cJSON *obj, long line)
+{
+	struct ingest_pipe *p = ctx;
+	struct pipe_msg *msg;
+
+	if (atomic_load(&p->stop)) {
+		cJSON_Delete(obj);
+		return MGT_ERR_INTERNAL;
+	}
+	msg = pipe_msg_new(MSG_OBJECT);
+	msg->obj = obj;
+	msg->line = line;
+	pipe_send(p, msg, 0);
+	return MGT_OK;
+}
+
+/*
+ * A resource member: read it whole (bounded by max-doc-bytes, as the
+ * parser needs one buffer) and send its objects.
+ */
+static void
+pipe_parse(struct ingest_pipe *p, struct source_member *m, const void *head,
+    size_t headlen, enum source_kind kind)
+{
+	size_t max = p->limits->max_doc_bytes, len = 0, cap, n = headlen;
+	const void *buf = head;
+	char *data;
+	cJSON *doc;
+	int r = head != NULL && headlen > 0, status = MGT_OK;
+
+	cap = headlen + 1 > 65536 ? headlen + 1 : 65536;
+	if (cap > max + 1)
+		cap = max + 1;
+	data = xmalloc(cap);
+	while (r > 0) {
+		if (len + n > max) {
+			problem_report(&p->rsink, PROBLEM_WARNING,
+			    PCODE_LIMIT_DOC, m->vpath, (long long)len, 0,
+			    "document larger than max-doc-bytes (%zu bytes): "
+			    "catalogued, not parsed", max);
+			free(data);
+			pipe_send_end(p, source_offset(m), MGT_ERR_LIMIT);
+			return;
+		}
+		if (len + n + 1 > cap) {
+			while (len + n + 1 > cap)
+				cap *= 2;
+			if (cap > max + 1)
+				cap = max + 1;
+			data = xreallocarray(data, cap, 1);
+		}
+		memcpy(data + len, buf, n);
+		len += n;
+		r = source_read(m, &buf, &n);
+	}
+	if (r < 0)
+		status = MGT_ERR_IO;
+	data[len] = '\0';
+	if (kind == KIND_ETCD_INFO) {
+		/* endpoint_health.json and friends are arrays, not objects. */
+		doc = parse_resource_document(data, len, m->vpath, 1,
+		    p->limits, &p->rsink);
+		if (doc != NULL)
+			pipe_take(p, doc, 1);
+	} else
+		parse_resource_buffer_take(data, len, m->vpath, p->limits,
+		    &p->rsink, pipe_take, p);
+	free(data);
+	pipe_send_end(p, source_offset(m), status);
+}
+
+static int
+pipe_walk_member(void *ctx, struct source_member *m)
+{
+	struct ingest_pipe *p = ctx;
+	struct pipe_msg *msg;
+	struct pipe_member *pm;
+	const void *head = NULL;
+	size_t headlen = 0;
+	enum pipe_plan plan;
+	char *c;
+
+	if (atomic_load(&p->stop))
+		return MGT_ERR_INTERNAL;
+	msg = pipe_msg_new(MSG_MEMBER);
+	pm = msg->pm = xcalloc(1, sizeof *msg->pm);
+	pm->m = *m;
+	pm->m.rd = NULL;
+	msg->text = c = xmalloc(pipe_strsize(m->vpath) + pipe_strsize(m->path) +
+	    pipe_strsize(m->link) + 1);
+	pm->m.vpath = pipe_strdup_into(&c, m->vpath);
+	pm->m.path = pipe_strdup_into(&c, m->path);
+	pm->m.link = pipe_strdup_into(&c, m->link);
+	p->rseq++;
+	if (m->type != SOURCE_REGULAR) {
+		pipe_send(p, msg, 0);
+		return MGT_OK;
+	}
+
+	pm->head_status = source_read(m, &head, &headlen);
+	if (pm->head_status <= 0) {
+		head = NULL;
+		headlen = 0;
+	}
+	classify(m->path, head, headlen, &pm->cls);
+	if (headlen > 0) {
+		msg->data = xmalloc(headlen);
+		memcpy(msg->data, head, headlen);
+		msg->len = headlen;
+	}
+	plan = pm->head_status > 0 ? ingest_pipe_plan(pm->cls.kind) : PIPE_HEAD;
+	pipe_send(p, msg, headlen);
+	switch (plan) {
+	case PIPE_STREAM:
+		pipe_stream(p, m);
+		break;
+	case PIPE_PARSE:
+		pipe_parse(p, m, head, headlen, pm->cls.kind);
+		break;
+	case PIPE_HEAD:
+		pipe_send_end(p, source_offset(m),
+		    pm->head_status < 0 ? MGT_ERR_IO : MGT_OK);
+		break;
+	}
+	return MGT_OK;
+}
+
+static void *
+pipe_thread(void *arg)
+{
+	struct ingest_pipe *p = arg;
+	struct pipe_msg *done = pipe_msg_new(MSG_DONE);
+
+	done->done = xcalloc(1, sizeof *done->done);
+	mgt_error_clear(&done->done->err);
+	done->status = source_walk(p->input, p->limits, &p->rsink,
+	    pipe_walk_member, p, &done->done->stats, &done->done->err);
+	pipe_send(p, done, 0);
+	return NULL;
+}
+
+struct ingest_pipe *
+ingest_pipe_start(const char *input, const struct mgt_limits *lim,
+    const struct problem_sink *sink, struct mgt_error *err)
+{
+	struct ingest_pipe *p = xcalloc(1, sizeof *p);
+	int e;
+
+	p->input = input;
+	p->limits = lim;
+	p->sink = sink;
+	p->rsink.fn = pipe_problem;
+	p->rsink.ctx = p;
+	atomic_init(&p->stop, 0);
+	atomic_init(&p->skip_seq, 0);
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->nonempty, NULL);
+	pthread_cond_init(&p->nonfull, NULL);
+	if ((e = pthread_create(&p->thread, NULL, pipe_thread, p)) != 0) {
+		mgt_error_set(err, MGT_ERR_INTERNAL, input, -1, 0,
+		    "cannot start the reader thread: %s", strerror(e));
+		pthread_mutex_destroy(&p->lock);
+		pthread_cond_destroy(&p->nonempty);
+		pthread_cond_destroy(&p->nonfull);
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* ---- consumer side ---- */
+
+/* The next message in walk order; NULL after MSG_DONE. */
+static struct pipe_msg *
+pipe_next(struct ingest_pipe *p)
+{
+	struct pipe_msg *msg;
+
+	if (p->done != NULL)
+		return NULL;
+	while (p->in == NULL || p->in->head == NULL) {
+		free(p->in);
+		pthread_mutex_lock(&p->lock);
+		while (p->qhead == NULL)
+			pthread_cond_wait(&p->nonempty, &p->lock);
+		p->in = p->qhead;
+		p->qhead = p->in->next;
+		if (p->qhead == NULL)
+			p->qtail = NULL;
+		p->qlen--;
+		pthread_cond_signal(&p->nonfull);
+		pthread_mutex_unlock(&p->lock);
+	}
+	msg = p->in->head;
+	p->in->head = msg->next;
+	msg->next = NULL;
+	if (msg->type == MSG_DONE)
+		p->done = msg;
+	return msg;
+}
+
+/*
+ * The next message of the current member that is not a problem (problems
+ * go to the sink here, in order); NULL at its end.
+ */
+static struct pipe_msg *
+pipe_member_next(struct ingest_pipe *p)
+{
+	struct pipe_msg *msg;
+
+	while (p->member_open && (msg = pipe_next(p)) != NULL) {
+		switch (msg->type) {
+		case MSG_PROBLEM:
+			if (p->sink != NULL && p->sink->fn != NULL)
+				p->sink->fn(p->sink->ctx, &msg->problem);
+			pipe_msg_free(msg);
+			continue;
+		case MSG_END:
+			p->csize = msg->size;
+			p->cstatus = msg->status;
+			p->member_open = 0;
+			pipe_msg_free(msg);
+			return NULL;
+		case MSG_DONE:
+			p->member_open = 0;
+			return NULL;
+		default:
+			return msg;
+		}
+	}
+	return NULL;
+}
+
+int
+ingest_pipe_member(struct ingest_pipe *p, struct pipe_member **pmp)
+{
+	struct pipe_msg *msg;
+
+	/* Drop what the previous member left; tell the reader to skip it. */
+	if (p->member_open)
+		atomic_store(&p->skip_seq, p->cseq);
+	while ((msg = pipe_member_next(p)) != NULL)
+		pipe_msg_free(msg);
+	pipe_msg_free(p->cur);
+	p->cur = NULL;
+	while ((msg = pipe_next(p)) != NULL) {
+		if (msg->type == MSG_PROBLEM) {
+			if (p->sink != NULL && p->sink->fn != NULL)
+				p->sink->fn(p->sink->ctx, &msg->problem);
+			pipe_msg_free(msg);
+			continue;
+		}
+		if (msg->type == MSG_DONE)
+			return 0;
+		if (msg->type != MSG_MEMBER) {
+			/* Cannot happen: every member's messages were taken. */
+			pipe_msg_free(msg);
+			continue;
+		}
+		p->cur = msg;
+		p->cseq++;
+		p->member_open = msg->pm->m.type == SOURCE_REGULAR;
+		p->csize = msg->pm->head_status > 0 ? (long long)msg->len : 0;
+		p->cstatus = MGT_OK;
+		msg->pm->head = msg->data;
+		msg->pm->headlen = msg->len;
+		*pmp = msg->pm;
+		return 1;
+	}
+	return 0;
+}
+
+int
+ingest_pipe_read(struct ingest_pipe *p, const void **buf, size_t *len)
+{
+	struct pipe_msg *msg;
+
+	while ((msg = pipe_member_next(p)) != NULL && msg->type != MSG_DATA)
+		pipe_msg_free(msg);	/* not sent for a streamed member */
+	if (msg == NULL)
+		return p->cstatus == MGT_OK ? 0 : -1;
+	/* The block stays valid until the next call: park it on cur. */
+	free(p->cur->data);
+	p->cur->data = msg->data;
+	p->cur->len = msg->len;
+	p->cur->pm->head = NULL;
+	p->cur->pm->headlen = 0;
+	msg->data = NULL;
+	pipe_msg_free(msg);
+	*buf = p->cur->data;
+	*len = p->cur->len;
+	p->csize += (long long)*len;
+	return 1;
+}
+
+int
+ingest_pipe_object(struct ingest_pipe *p, cJSON **obj, long *line)
+{
+	struct pipe_msg *msg;
+
+	while ((msg = pipe_member_next(p)) != NULL && msg->type != MSG_OBJECT)
+		pipe_msg_free(msg);	/* not sent for a parsed member */
+	if (msg == NULL)
+		return 0;
+	*obj = msg->obj;
+	*line = msg->line;
+	msg->obj = NULL;
+	pipe_msg_free(msg);
+	return 1;
+}
+
+long long
+ingest_pipe_size(const struct ingest_pipe *p)
+{
+	return p->csize;
+}
+
+int
+ingest_pipe_status(const struct ingest_pipe *p)
+{
+	return p->cstatus;
+}
+
+void
+ingest_pipe_stop(struct ingest_pipe *p)
+{
+	atomic_store(&p->stop, 1);
+}
+
+int
+ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
+    struct mgt_error *err)
+{
+	struct pipe_msg *msg;
+	int rc;
+
+	pipe_msg_free(p->cur);
+	p->cur = NULL;
+	p->member_open = 0;
+	while ((msg = pipe_next(p)) != NULL)
+		if (msg->type == MSG_PROBLEM) {
+			if (p->sink != NULL && p->sink->fn != NULL)
+				p->sink->fn(p->sink->ctx, &msg->problem);
+			pipe_msg_free(msg);
+		} else if (msg->type != MSG_DONE)
+			pipe_msg_free(msg);
+	pthread_join(p->thread, NULL);
+	free(p->in);
+	rc = p->done->status;
+	if (st != NULL) {
+		const struct source_stats *w = &p->done->done->stats;
+
+		st->members += w->members;
+		st->bytes += w->bytes;
+		st->compressed_bytes += w->compressed_bytes;
+		if (w->max_depth_seen > st->max_depth_seen)
+			st->max_depth_seen = w->max_depth_seen;
+	}
+	if (err != NULL)
+		*err = p->done->done->err;
+	pipe_msg_free(p->done);
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->nonempty);
+	pthread_cond_destroy(&p->nonfull);
+	free(p);
+	return rc;
+}
