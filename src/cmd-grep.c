@@ -1,6 +1,6 @@
 /*
  * `mgtriage grep DB PATTERN`: PCRE2 over the lines an index stored (all of
- * them with --full-text, else warnings, errors and rule hits), filtered by
+ * them with --full-text, else error lines and rule hits), filtered by
  * node, source glob and time, printed as vpath:line: text.
  */
 #include "config.h"
@@ -151,7 +151,7 @@ cmd_grep_exec(int argc, char **argv)
 		printf("%lld\n", count);
 	if (!grep_full_text(db))
 		fprintf(stderr, "mgtriage grep: note: this index keeps only "
-		    "warning/error lines and rule hits; index with "
+		    "error lines and rule hits; index with "
 		    "--full-text to search every line\n");
 	status = count > 0 ? MGT_EXIT_OK : 1;
 out:
@@ -166,8 +166,8 @@ const struct cmd_entry cmd_grep_entry = {
 	"Search the indexed log lines with a PCRE2 pattern",
 	"Prints 'vpath:line: text' for every stored log line matching\n"
 	"PATTERN (PCRE2 syntax), in input order.  An index built with\n"
-	"--full-text holds every line; by default it holds warning, error\n"
-	"and fatal lines plus every line a rule pattern matched.\n"
+	"--full-text holds every line; by default it holds error and fatal\n"
+	"lines plus every line a rule pattern matched.\n"
 	"\n"
 	"Options:\n"
 	"  -n, --node NODE     lines of this node (short host names match\n"

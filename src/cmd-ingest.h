@@ -39,8 +39,8 @@ enum {
 	{ "quiet", no_argument, NULL, 'q' }
 
 #define CMD_INGEST_HELP							\
-	"      --full-text        store every log line (default: warnings,\n" \
-	"                         errors and rule hits only)\n"		\
+	"      --full-text        store every log line (default: error lines\n" \
+	"                         and rule hits only)\n"			\
 	"      --fts              add a full-text (FTS5) index over stored lines\n" \
 	"      --rules DIR        load rules from DIR too (repeatable)\n" \
 	"      --no-default-rules do not load the built-in rules\n"	\

@@ -21,7 +21,7 @@ struct index;
 #define INDEX_SCHEMA_VERSION 1
 
 /* index_create flags */
-#define INDEX_FULL_TEXT	0x1	/* store every log line, not only W/E/F and hits */
+#define INDEX_FULL_TEXT	0x1	/* store every log line, not only E/F and hits */
 #define INDEX_FTS	0x2	/* add an FTS5 table over the stored lines */
 
 /* A row of the sources table. */
