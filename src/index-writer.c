@@ -392,6 +392,47 @@ index_put_conditions(struct index *ix, int64_t resource_id,
 	return MGT_OK;
 }
 
+/* Run one derived-table statement for resource id. */
+static int
+index_run_id(struct index *ix, enum index_stmt w, int64_t id,
+    const char *what, struct mgt_error *err)
+{
+	ib_int(ix, w, 1, id);
+	return index_run(ix, w, what, err);
+}
+
+/*
+ * Events and pods also become rows of the events, pods and
+ * container_statuses tables (schema: the *_src views say how); a replaced
+ * object's rows are replaced with it.
+ */
+static int
+index_put_derived(struct index *ix, int64_t id, const char *kind,
+    int replace, struct mgt_error *err)
+{
+	int ret = MGT_OK;
+
+	if (strcmp(kind, "Event") == 0) {
+		if (replace)
+			ret = index_run_id(ix, IST_EVENT_DELETE, id,
+			    "replace event", err);
+		if (ret == MGT_OK)
+			ret = index_run_id(ix, IST_EVENT_ADD, id, "add event",
+			    err);
+	} else if (strcmp(kind, "Pod") == 0) {
+		if (replace && (ret = index_run_id(ix, IST_POD_DELETE, id,
+		    "replace pod", err)) == MGT_OK)
+			ret = index_run_id(ix, IST_CSTATUS_DELETE, id,
+			    "replace container statuses", err);
+		if (ret == MGT_OK)
+			ret = index_run_id(ix, IST_POD_ADD, id, "add pod", err);
+		if (ret == MGT_OK)
+			ret = index_run_id(ix, IST_CSTATUS_ADD, id,
+			    "add container statuses", err);
+	}
+	return ret;
+}
+
 /* The fields that identify an object and decide between two sightings. */
 struct index_key {
 	const char	*api_version;
@@ -490,7 +531,9 @@ index_put(struct index *ix, int64_t source_id, long line,
 			goto out;
 	}
 	if (fresh || replace) {
-		if ((ret = index_put_conditions(ix, id, obj, err)) != MGT_OK)
+		if ((ret = index_put_conditions(ix, id, obj, err)) != MGT_OK ||
+		    (ret = index_put_derived(ix, id, k->kind, replace, err)) !=
+		    MGT_OK)
 			goto out;
 	}
 

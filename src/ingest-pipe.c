@@ -11,8 +11,10 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "error.h"
 #include "ingest-pipe.h"
@@ -28,6 +30,7 @@ enum pipe_msg_type {
 	MSG_MEMBER,
 	MSG_DATA,
 	MSG_OBJECT,
+	MSG_RAW,		/* a resource file for the consumer to parse */
 	MSG_PROBLEM,
 	MSG_END,
 	MSG_DONE
@@ -40,7 +43,7 @@ struct pipe_msg {
 	char			*data;		/* MEMBER head, DATA block */
 	size_t			 len;
 	cJSON			*obj;		/* MSG_OBJECT */
-	long			 line;
+	long			 line;		/* MSG_OBJECT; MSG_RAW: the kind */
 	struct problem		 problem;	/* MSG_PROBLEM */
 	char			*text;		/* strings of pm or problem */
 	long long		 size;		/* MSG_END */
@@ -61,6 +64,13 @@ struct pipe_batch {
 	int			 nmsgs;
 };
 
+/* Where parse results go: the queue (reader) or a local list (consumer). */
+struct pipe_emit {
+	struct ingest_pipe	*p;
+	int			 local;
+	struct pipe_msg		*head, *tail;
+};
+
 struct ingest_pipe {
 	/* Set at start, read by both threads. */
 	const char			*input;
@@ -72,7 +82,10 @@ struct ingest_pipe {
 	pthread_mutex_t			 lock;
 	pthread_cond_t			 nonempty, nonfull;
 	struct pipe_batch		*qhead, *qtail;
-	int				 qlen;
+	atomic_int			 qlen;		/* read unlocked as a hint */
+
+	/* Seconds each side waited on the other (MGTRIAGE_TIMING). */
+	double				 reader_wait, consumer_wait;
 
 	/* Consumer to reader. */
 	atomic_int			 stop;
@@ -81,12 +94,14 @@ struct ingest_pipe {
 	/* Reader thread only. */
 	struct pipe_batch		*out;		/* batch being filled */
 	struct problem_sink		 rsink;		/* problems become messages */
+	struct pipe_emit		 remit;
 	long				 rseq;		/* members sent */
 	const char			*rvpath;	/* member being parsed */
 	int				 rstopped;	/* take() saw stop */
 
 	/* Consumer only. */
 	struct pipe_batch		*in;		/* batch being taken */
+	struct pipe_emit		 cemit;		/* what it parsed itself */
 	struct pipe_msg			*cur;		/* current MEMBER message */
 	struct pipe_msg			*done;		/* the MSG_DONE, once seen */
 	int				 member_open;	/* its END not yet seen */
@@ -129,6 +144,15 @@ pipe_msg_free(struct pipe_msg *msg)
 
 /* ---- reader side ---- */
 
+static double
+pipe_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static struct pipe_msg *
 pipe_msg_new(enum pipe_msg_type type)
 {
@@ -148,8 +172,13 @@ pipe_flush(struct ingest_pipe *p)
 		return;
 	p->out = NULL;
 	pthread_mutex_lock(&p->lock);
-	while (p->qlen >= PIPE_MAX_BATCHES)
-		pthread_cond_wait(&p->nonfull, &p->lock);
+	if (p->qlen >= PIPE_MAX_BATCHES) {
+		double t0 = pipe_clock();
+
+		while (p->qlen >= PIPE_MAX_BATCHES)
+			pthread_cond_wait(&p->nonfull, &p->lock);
+		p->reader_wait += pipe_clock() - t0;
+	}
 	if (p->qtail != NULL)
 		p->qtail->next = b;
 	else
@@ -174,8 +203,10 @@ pipe_send(struct ingest_pipe *p, struct pipe_msg *msg, size_t bytes)
 	b->tail = msg;
 	b->bytes += bytes + sizeof *msg;
 	b->nmsgs++;
+	/* A starving consumer gets smaller batches, sooner. */
 	if (b->bytes >= PIPE_BATCH_BYTES || b->nmsgs >= PIPE_BATCH_MSGS ||
-	    msg->type == MSG_DONE)
+	    msg->type == MSG_DONE || msg->type == MSG_RAW ||
+	    (b->nmsgs >= PIPE_BATCH_MSGS / 16 && atomic_load(&p->qlen) == 0))
 		pipe_flush(p);
 }
 
@@ -200,11 +231,27 @@ pipe_strsize(const char *s)
 	return s != NULL ? strlen(s) + 1 : 0;
 }
 
-/* The reader's problem sink: problems travel in order with the members. */
+static void
+pipe_emit(struct pipe_emit *e, struct pipe_msg *msg)
+{
+	if (!e->local) {
+		pipe_send(e->p, msg, 0);
+		return;
+	}
+	if (e->tail != NULL)
+		e->tail->next = msg;
+	else
+		e->head = msg;
+	e->tail = msg;
+}
+
+/*
+ * The parser's problem sink: problems become messages, so they reach the
+ * index in order with the objects whichever thread parsed them.
+ */
 static void
 pipe_problem(void *ctx, const struct problem *pr)
 {
-	struct ingest_pipe *p = ctx;
 	struct pipe_msg *msg = pipe_msg_new(MSG_PROBLEM);
 	char *c;
 
@@ -214,7 +261,7 @@ pipe_problem(void *ctx, const struct problem *pr)
 	msg->problem.code = pipe_strdup_into(&c, pr->code);
 	msg->problem.vpath = pipe_strdup_into(&c, pr->vpath);
 	msg->problem.message = pipe_strdup_into(&c, pr->message);
-	pipe_send(p, msg, 0);
+	pipe_emit(ctx, msg);
 }
 
 static int
@@ -240,7 +287,7 @@ pipe_stream(struct ingest_pipe *p, struct source_member *m)
 	struct pipe_msg *msg = NULL;
 	const void *buf;
 	size_t len, n;
-	int r;
+	int r = 0;
 
 	while (!pipe_skipping(p) && (r = source_read(m, &buf, &len)) > 0) {
 		while (len > 0) {
@@ -269,23 +316,50 @@ pipe_stream(struct ingest_pipe *p, struct source_member *m)
 static int
 pipe_take(void *ctx, cJSON *obj, long line)
 {
-	struct ingest_pipe *p = ctx;
+	struct pipe_emit *e = ctx;
 	struct pipe_msg *msg;
 
-	if (atomic_load(&p->stop)) {
+	if (!e->local && atomic_load(&e->p->stop)) {
 		cJSON_Delete(obj);
 		return MGT_ERR_INTERNAL;
 	}
 	msg = pipe_msg_new(MSG_OBJECT);
 	msg->obj = obj;
 	msg->line = line;
-	pipe_send(p, msg, 0);
+	pipe_emit(e, msg);
 	return MGT_OK;
+}
+
+/* Parse a resource file into OBJECT and PROBLEM messages for e. */
+static void
+pipe_parse_buffer(struct pipe_emit *e, const char *data, size_t len,
+    const char *vpath, enum source_kind kind)
+{
+	struct problem_sink sink = { pipe_problem, e };
+	cJSON *doc;
+
+	if (kind == KIND_ETCD_INFO) {
+		/* endpoint_health.json and friends are arrays, not objects. */
+		doc = parse_resource_document(data, len, vpath, 1,
+		    e->p->limits, &sink);
+		if (doc != NULL)
+			pipe_take(e, doc, 1);
+	} else
+		parse_resource_buffer_take(data, len, vpath, e->p->limits,
+		    &sink, pipe_take, e);
+}
+
+/* Is the consumer about to run out of work?  Then it parses this file. */
+static int
+pipe_consumer_starving(struct ingest_pipe *p)
+{
+	return atomic_load(&p->qlen) == 0;
 }
 
 /*
  * A resource member: read it whole (bounded by max-doc-bytes, as the
- * parser needs one buffer) and send its objects.
+ * parser needs one buffer) and parse it here, or, when the consumer is
+ * idle, hand the buffer over for it to parse.
  */
 static void
 pipe_parse(struct ingest_pipe *p, struct source_member *m, const void *head,
@@ -293,8 +367,8 @@ pipe_parse(struct ingest_pipe *p, struct source_member *m, const void *head,
 {
 	size_t max = p->limits->max_doc_bytes, len = 0, cap, n = headlen;
 	const void *buf = head;
+	struct pipe_msg *msg;
 	char *data;
-	cJSON *doc;
 	int r = head != NULL && headlen > 0, status = MGT_OK;
 
 	cap = headlen + 1 > 65536 ? headlen + 1 : 65536;
@@ -325,16 +399,16 @@ pipe_parse(struct ingest_pipe *p, struct source_member *m, const void *head,
 	if (r < 0)
 		status = MGT_ERR_IO;
 	data[len] = '\0';
-	if (kind == KIND_ETCD_INFO) {
-		/* endpoint_health.json and friends are arrays, not objects. */
-		doc = parse_resource_document(data, len, m->vpath, 1,
-		    p->limits, &p->rsink);
-		if (doc != NULL)
-			pipe_take(p, doc, 1);
-	} else
-		parse_resource_buffer_take(data, len, m->vpath, p->limits,
-		    &p->rsink, pipe_take, p);
-	free(data);
+	if (pipe_consumer_starving(p)) {
+		msg = pipe_msg_new(MSG_RAW);
+		msg->data = data;
+		msg->len = len;
+		msg->line = kind;
+		pipe_send(p, msg, len);
+	} else {
+		pipe_parse_buffer(&p->remit, data, len, m->vpath, kind);
+		free(data);
+	}
 	pipe_send_end(p, source_offset(m), status);
 }
 
@@ -418,10 +492,14 @@ ingest_pipe_start(const char *input, const struct mgt_limits *lim,
 	p->input = input;
 	p->limits = lim;
 	p->sink = sink;
+	p->remit.p = p;
+	p->cemit.p = p;
+	p->cemit.local = 1;
 	p->rsink.fn = pipe_problem;
-	p->rsink.ctx = p;
+	p->rsink.ctx = &p->remit;
 	atomic_init(&p->stop, 0);
 	atomic_init(&p->skip_seq, 0);
+	atomic_init(&p->qlen, 0);
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->nonempty, NULL);
 	pthread_cond_init(&p->nonfull, NULL);
@@ -450,8 +528,13 @@ pipe_next(struct ingest_pipe *p)
 	while (p->in == NULL || p->in->head == NULL) {
 		free(p->in);
 		pthread_mutex_lock(&p->lock);
-		while (p->qhead == NULL)
-			pthread_cond_wait(&p->nonempty, &p->lock);
+		if (p->qhead == NULL) {
+			double t0 = pipe_clock();
+
+			while (p->qhead == NULL)
+				pthread_cond_wait(&p->nonempty, &p->lock);
+			p->consumer_wait += pipe_clock() - t0;
+		}
 		p->in = p->qhead;
 		p->qhead = p->in->next;
 		if (p->qhead == NULL)
@@ -475,13 +558,27 @@ pipe_next(struct ingest_pipe *p)
 static struct pipe_msg *
 pipe_member_next(struct ingest_pipe *p)
 {
+	struct pipe_emit *e = &p->cemit;
 	struct pipe_msg *msg;
 
-	while (p->member_open && (msg = pipe_next(p)) != NULL) {
+	for (;;) {
+		if (e->head != NULL) {
+			/* What this thread parsed out of a MSG_RAW comes first. */
+			msg = e->head;
+			if ((e->head = msg->next) == NULL)
+				e->tail = NULL;
+			msg->next = NULL;
+		} else if (!p->member_open || (msg = pipe_next(p)) == NULL)
+			return NULL;
 		switch (msg->type) {
 		case MSG_PROBLEM:
 			if (p->sink != NULL && p->sink->fn != NULL)
 				p->sink->fn(p->sink->ctx, &msg->problem);
+			pipe_msg_free(msg);
+			continue;
+		case MSG_RAW:
+			pipe_parse_buffer(e, msg->data, msg->len,
+			    p->cur->pm->m.vpath, (enum source_kind)msg->line);
 			pipe_msg_free(msg);
 			continue;
 		case MSG_END:
@@ -497,7 +594,6 @@ pipe_member_next(struct ingest_pipe *p)
 			return msg;
 		}
 	}
-	return NULL;
 }
 
 int
@@ -615,6 +711,10 @@ ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
 			pipe_msg_free(msg);
 	pthread_join(p->thread, NULL);
 	free(p->in);
+	if (getenv("MGTRIAGE_TIMING") != NULL)
+		fprintf(stderr, "mgtriage: timing: %s: reader waited %.3f s, "
+		    "indexer waited %.3f s\n", p->input, p->reader_wait,
+		    p->consumer_wait);
 	rc = p->done->status;
 	if (st != NULL) {
 		const struct source_stats *w = &p->done->done->stats;
