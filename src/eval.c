@@ -249,11 +249,41 @@ eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 	return MGT_OK;
 }
 
+/*
+ * The first EVAL_MAX_ROWS hits in time order, straight off the hits_rule
+ * index (its columns are this ORDER BY), and the count from the index
+ * alone: a noisy pattern's tens of thousands of hits are never sorted.
+ */
 static const char eval_hits_sql[] =
     "SELECT s.vpath, h.line_no, h.ts, coalesce(h.node, s.node), h.text,"
     " h.captures FROM hits h JOIN sources s ON s.id = h.source_id"
     " WHERE h.rule_id = ?1 AND h.evidence = ?2"
-    " ORDER BY h.ts IS NULL, h.ts, s.id, h.line_no";
+    " ORDER BY h.ts IS NULL, h.ts, h.source_id, h.line_no LIMIT ?3";
+
+static const char eval_hits_count_sql[] =
+    "SELECT count(*) FROM hits WHERE rule_id = ?1 AND evidence = ?2";
+
+static int
+eval_pattern_count(struct eval_ctx *c, struct eval_item *it,
+    struct mgt_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(c->db, eval_hits_count_sql, -1, &st, NULL) !=
+	    SQLITE_OK)
+		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		    "counting hits: %s", sqlite3_errmsg(c->db));
+	sqlite3_bind_text(st, 1, c->rule->id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, it->ev->name, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		it->count = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		    "counting hits: %s", sqlite3_errmsg(c->db));
+	return MGT_OK;
+}
 
 static int
 eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
@@ -270,10 +300,8 @@ eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 		    "reading hits: %s", sqlite3_errmsg(c->db));
 	sqlite3_bind_text(st, 1, c->rule->id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, it->ev->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, EVAL_MAX_ROWS);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		it->count++;
-		if (it->nrows >= EVAL_MAX_ROWS)
-			continue;
 		it->rows = xreallocarray(it->rows, it->nrows + 1,
 		    sizeof *it->rows);
 		r = &it->rows[it->nrows++];
@@ -302,7 +330,7 @@ eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 	if (rc != SQLITE_DONE)
 		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading hits: %s", sqlite3_errmsg(c->db));
-	return MGT_OK;
+	return eval_pattern_count(c, it, err);
 }
 
 static const char *

@@ -121,6 +121,24 @@ out:
  * says why: MGT_ERR_IO (cannot open), MGT_ERR_FORMAT (not an index or
  * another schema version), MGT_ERR_DB (any other SQLite failure).
  */
+/* MGTRIAGE_TIMING=2: every statement over 10 ms, on stderr. */
+static int
+index_profile(unsigned type, void *ctx, void *p, void *x)
+{
+	sqlite3_int64 ns = *(sqlite3_int64 *)x;
+	char *sql;
+
+	(void)type;
+	(void)ctx;
+	if (ns < 10000000)
+		return 0;
+	sql = sqlite3_expanded_sql(p);
+	fprintf(stderr, "mgtriage: timing: %.3f s: %.300s\n", (double)ns / 1e9,
+	    sql != NULL ? sql : sqlite3_sql(p));
+	sqlite3_free(sql);
+	return 0;
+}
+
 int
 index_open(const char *path, int readonly, sqlite3 **out,
     struct mgt_error *err)
@@ -161,6 +179,9 @@ index_open(const char *path, int readonly, sqlite3 **out,
 		    "register SQL functions", err);
 		goto fail;
 	}
+	if (getenv("MGTRIAGE_TIMING") != NULL &&
+	    strcmp(getenv("MGTRIAGE_TIMING"), "2") == 0)
+		sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, index_profile, NULL);
 	*out = db;
 	return MGT_OK;
 fail:

@@ -525,7 +525,8 @@ static const char schema_finish[] =
 "CREATE INDEX resource_files_resource ON resource_files(resource_id);\n"
 "CREATE INDEX resource_conditions_type ON resource_conditions(type, status);\n"
 "CREATE INDEX lines_source ON lines(source_id, line_no);\n"
-"CREATE INDEX hits_rule ON hits(rule_id, evidence);\n"
+"CREATE INDEX hits_rule ON hits(rule_id, evidence, ts IS NULL, ts,"
+" source_id, line_no);\n"
 "CREATE INDEX hits_source ON hits(source_id, line_no);\n"
 "CREATE INDEX sources_vpath ON sources(vpath);\n";
 
