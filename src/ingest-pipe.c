@@ -95,6 +95,7 @@ struct ingest_pipe {
 	struct pipe_batch		*out;		/* batch being filled */
 	struct problem_sink		 rsink;		/* problems become messages */
 	struct pipe_emit		 remit;
+	int				 parse_on;	/* 'r', 'i', or 0: dynamic */
 	long				 rseq;		/* members sent */
 	const char			*rvpath;	/* member being parsed */
 	int				 rstopped;	/* take() saw stop */
@@ -349,10 +350,16 @@ pipe_parse_buffer(struct pipe_emit *e, const char *data, size_t len,
 		    &sink, pipe_take, e);
 }
 
-/* Is the consumer about to run out of work?  Then it parses this file. */
+/*
+ * Is the consumer about to run out of work?  Then it parses this file.
+ * MGTRIAGE_PARSE_ON=reader or =indexer pins the choice, so tests can show
+ * that both paths write the same index.
+ */
 static int
 pipe_consumer_starving(struct ingest_pipe *p)
 {
+	if (p->parse_on != 0)
+		return p->parse_on == 'i';
 	return atomic_load(&p->qlen) == 0;
 }
 
@@ -487,11 +494,17 @@ ingest_pipe_start(const char *input, const struct mgt_limits *lim,
     const struct problem_sink *sink, struct mgt_error *err)
 {
 	struct ingest_pipe *p = xcalloc(1, sizeof *p);
+	const char *env;
 	int e;
 
 	p->input = input;
 	p->limits = lim;
 	p->sink = sink;
+	env = getenv("MGTRIAGE_PARSE_ON");
+	if (env != NULL && strcmp(env, "reader") == 0)
+		p->parse_on = 'r';
+	else if (env != NULL && strcmp(env, "indexer") == 0)
+		p->parse_on = 'i';
 	p->remit.p = p;
 	p->cemit.p = p;
 	p->cemit.local = 1;
