@@ -44,6 +44,7 @@ struct pipe_msg {
 	size_t			 len;
 	cJSON			*obj;		/* MSG_OBJECT */
 	long			 line;		/* MSG_OBJECT; MSG_RAW: the kind */
+	int			 local;		/* made by the consumer itself */
 	struct problem		 problem;	/* MSG_PROBLEM */
 	char			*text;		/* strings of pm or problem */
 	long long		 size;		/* MSG_END */
@@ -83,6 +84,15 @@ struct ingest_pipe {
 	pthread_cond_t			 nonempty, nonfull;
 	struct pipe_batch		*qhead, *qtail;
 	atomic_int			 qlen;		/* read unlocked as a hint */
+
+	/*
+	 * Trees the reader built, done with: the reader frees them (in its
+	 * own malloc arena; freeing them here cost lock contention and arena
+	 * consolidation).  graves fills on the consumer, moves to dead under
+	 * the lock, and the reader frees dead when it next flushes.
+	 */
+	cJSON				*dead;
+	cJSON				*graves;
 
 	/* Seconds each side waited on the other (MGTRIAGE_TIMING). */
 	double				 reader_wait, consumer_wait;
@@ -168,6 +178,7 @@ static void
 pipe_flush(struct ingest_pipe *p)
 {
 	struct pipe_batch *b = p->out;
+	cJSON *dead;
 
 	if (b == NULL || b->head == NULL)
 		return;
@@ -187,7 +198,10 @@ pipe_flush(struct ingest_pipe *p)
 	p->qtail = b;
 	p->qlen++;
 	pthread_cond_signal(&p->nonempty);
+	dead = p->dead;
+	p->dead = NULL;
 	pthread_mutex_unlock(&p->lock);
+	cJSON_Delete(dead);
 }
 
 static void
@@ -239,6 +253,7 @@ pipe_emit(struct pipe_emit *e, struct pipe_msg *msg)
 		pipe_send(e->p, msg, 0);
 		return;
 	}
+	msg->local = 1;
 	if (e->tail != NULL)
 		e->tail->next = msg;
 	else
@@ -530,6 +545,21 @@ ingest_pipe_start(const char *input, const struct mgt_limits *lim,
 
 /* ---- consumer side ---- */
 
+/* Append chain b to chain *a (trees linked through next). */
+static void
+pipe_chain(cJSON **a, cJSON *b)
+{
+	cJSON *t;
+
+	if (*a == NULL) {
+		*a = b;
+		return;
+	}
+	for (t = *a; t->next != NULL; t = t->next)
+		;
+	t->next = b;
+}
+
 /* The next message in walk order; NULL after MSG_DONE. */
 static struct pipe_msg *
 pipe_next(struct ingest_pipe *p)
@@ -553,6 +583,11 @@ pipe_next(struct ingest_pipe *p)
 		if (p->qhead == NULL)
 			p->qtail = NULL;
 		p->qlen--;
+		if (p->graves != NULL) {
+			pipe_chain(&p->graves, p->dead);
+			p->dead = p->graves;
+			p->graves = NULL;
+		}
 		pthread_cond_signal(&p->nonfull);
 		pthread_mutex_unlock(&p->lock);
 	}
@@ -672,7 +707,8 @@ ingest_pipe_read(struct ingest_pipe *p, const void **buf, size_t *len)
 }
 
 int
-ingest_pipe_object(struct ingest_pipe *p, cJSON **obj, long *line)
+ingest_pipe_object(struct ingest_pipe *p, cJSON **obj, long *line,
+    int *local)
 {
 	struct pipe_msg *msg;
 
@@ -682,9 +718,25 @@ ingest_pipe_object(struct ingest_pipe *p, cJSON **obj, long *line)
 		return 0;
 	*obj = msg->obj;
 	*line = msg->line;
+	*local = msg->local;
 	msg->obj = NULL;
 	pipe_msg_free(msg);
 	return 1;
+}
+
+void
+ingest_pipe_release(struct ingest_pipe *p, cJSON *obj, int local)
+{
+	if (obj == NULL)
+		return;
+	if (local) {
+		cJSON_Delete(obj);
+		return;
+	}
+	/* A root or detached item: next is free to chain the graves. */
+	obj->next = p->graves;
+	obj->prev = NULL;
+	p->graves = obj;
 }
 
 long long
@@ -724,6 +776,8 @@ ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
 			pipe_msg_free(msg);
 	pthread_join(p->thread, NULL);
 	free(p->in);
+	cJSON_Delete(p->dead);
+	cJSON_Delete(p->graves);
 	if (getenv("MGTRIAGE_TIMING") != NULL)
 		fprintf(stderr, "mgtriage: timing: %s: reader waited %.3f s, "
 		    "indexer waited %.3f s\n", p->input, p->reader_wait,

@@ -56,9 +56,12 @@ int	 ingest_pipe_member(struct ingest_pipe *, struct pipe_member **pm);
  * -1 when reading failed (already reported; what came before is good). */
 int	 ingest_pipe_read(struct ingest_pipe *, const void **buf, size_t *len);
 
-/* The next object of a PIPE_PARSE member: 1 (the caller owns *obj), 0 at
- * the end. */
-int	 ingest_pipe_object(struct ingest_pipe *, cJSON **obj, long *line);
+/* The next object of a PIPE_PARSE member: 1, 0 at the end.  Give *obj
+ * back with ingest_pipe_release(..., *local) when done with it. */
+int	 ingest_pipe_object(struct ingest_pipe *, cJSON **obj, long *line,
+	    int *local);
+/* Free an object from ingest_pipe_object (on the thread that built it). */
+void	 ingest_pipe_release(struct ingest_pipe *, cJSON *obj, int local);
 
 /*
  * After read or object returned 0 or -1: the member's (decompressed) size

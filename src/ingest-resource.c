@@ -236,15 +236,15 @@ ingest_resource_member(struct ingest *in, struct index_source *s)
 	struct ingest_res_ctx rc;
 	cJSON *obj;
 	long line;
-	int failed = 0;
+	int failed = 0, local;
 
 	memset(&rc, 0, sizeof rc);
 	rc.in = in;
 	rc.s = s;
-	while (ingest_pipe_object(in->pipe, &obj, &line) > 0) {
+	while (ingest_pipe_object(in->pipe, &obj, &line, &local) > 0) {
 		if (!failed && ingest_object(&rc, obj, line) != MGT_OK)
 			failed = 1;
-		cJSON_Delete(obj);
+		ingest_pipe_release(in->pipe, obj, local);
 		if (failed)
 			break;
 	}
