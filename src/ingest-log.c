@@ -86,21 +86,17 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 	struct index_line il;
 	struct mgt_error err;
 	const char *p = buf, *end = buf + len, *nl;
-	size_t n = 0, l, i;
+	size_t l, i;
 	int64_t ts;
 	char sev;
 	int store_all = (in->opt->index_flags & INDEX_FULL_TEXT) != 0;
 	char host[256];
 
-	for (nl = p; nl < end && (nl = memchr(nl, '\n', (size_t)(end - nl)));
-	    nl++)
-		n++;
-	if (len > 0 && buf[len - 1] != '\n')
-		n++;
-	ingest_grow_block(in, n);
 	in->block_first = in->line_no + 1;
 
+	/* One pass: the per-line arrays grow as lines are found. */
 	for (i = 0; p < end; i++) {
+		ingest_grow_block(in, i + 1);
 		nl = memchr(p, '\n', (size_t)(end - p));
 		l = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		if (l > 0 && p[l - 1] == '\r')
@@ -159,7 +155,7 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 		    (size_t)(end - p));
 		p = nl ? nl + 1 : end;
 	}
-	in->res->lines += (long long)n;
+	in->res->lines += (long long)i;
 	return ingest_patterns_scan(in, buf, len);
 }
 
