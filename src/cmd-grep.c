@@ -1,7 +1,9 @@
 /*
- * `mgtriage grep DB PATTERN`: PCRE2 over the lines an index stored (all of
- * them with --full-text, else error lines and rule hits), filtered by
- * node, source glob and time, printed as vpath:line: text.
+ * `mgtriage grep DB PATTERN`: PCRE2 over every log line of the case,
+ * filtered by node, source glob and time, printed as vpath:line: text.
+ * An index built with --full-text has every line; a default one has only
+ * error lines and rule hits, so grep re-reads the inputs it recorded, and
+ * searches the stored lines only when those inputs are gone.
  */
 #include "config.h"
 
@@ -9,10 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "error.h"
+#include "grep-stream.h"
 #include "index.h"
+#include "jit.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -27,23 +32,6 @@ static const char grep_sql[] =
     " AND (?3 IS NULL OR x.ts >= ?3)"
     " AND (?4 IS NULL OR x.ts <= ?4)"
     " ORDER BY s.id, x.line_no";
-
-/* A source glob matches at any path component, like rule sources. */
-static int
-grep_source_match(const char *glob, const char *vpath)
-{
-	const char *p, *inner;
-
-	inner = strrchr(vpath, '!');
-	inner = inner ? inner + 1 : vpath;
-	for (p = inner; p != NULL; p = strchr(p, '/')) {
-		if (*p == '/')
-			p++;
-		if (util_glob(glob, p))
-			return 1;
-	}
-	return 0;
-}
 
 static int
 grep_full_text(sqlite3 *db)
@@ -60,6 +48,89 @@ grep_full_text(sqlite3 *db)
 	return full;
 }
 
+/*
+ * The inputs the index was built from (absolute paths, one per line in
+ * meta input_paths), if every one can still be read; else NULL.
+ */
+static char **
+grep_inputs(sqlite3 *db, size_t *n)
+{
+	sqlite3_stmt *st;
+	char **v = NULL, *text = NULL, *p, *nl;
+	size_t k = 0;
+	int ok = 1;
+
+	*n = 0;
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key ="
+	    " 'input_paths'", -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		text = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (text == NULL)
+		return NULL;
+	for (p = text; ok && *p != '\0'; p = nl != NULL ? nl + 1 : p +
+	    strlen(p)) {
+		if ((nl = strchr(p, '\n')) != NULL)
+			*nl = '\0';
+		if (access(p, R_OK) != 0) {
+			fprintf(stderr, "mgtriage grep: note: input %s is gone; "
+			    "searching only the stored lines\n", p);
+			ok = 0;
+			break;
+		}
+		v = xreallocarray(v, k + 1, sizeof *v);
+		v[k++] = xstrdup(p);
+	}
+	free(text);
+	if (!ok || k == 0) {
+		while (k > 0)
+			free(v[--k]);
+		free(v);
+		return NULL;
+	}
+	*n = k;
+	return v;
+}
+
+/* Re-read the inputs: every line, not only the stored ones. */
+static int
+grep_reread(sqlite3 *db, char **inputs, size_t n, const char *pattern,
+    struct grep_query *q, long long *count)
+{
+	struct mgt_error err;
+	PCRE2_UCHAR ebuf[256];
+	PCRE2_SIZE eoff;
+	pcre2_code *re;
+	uint32_t opts = PCRE2_UTF;
+	int ecode, rc;
+
+#ifdef PCRE2_MATCH_INVALID_UTF
+	opts |= PCRE2_MATCH_INVALID_UTF;
+#else
+	opts |= PCRE2_NO_UTF_CHECK;
+#endif
+	re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, opts,
+	    &ecode, &eoff, NULL);
+	if (re == NULL) {
+		pcre2_get_error_message(ecode, ebuf, sizeof ebuf);
+		fprintf(stderr, "mgtriage grep: invalid pattern at offset %zu: "
+		    "%s\n", (size_t)eoff, (const char *)ebuf);
+		return MGT_EXIT_USAGE;
+	}
+	if (jit_wanted())
+		(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	q->re = re;
+	mgt_error_clear(&err);
+	rc = grep_stream(db, inputs, n, q, count, &err);
+	pcre2_code_free(re);
+	if (rc != MGT_OK) {
+		cmd_print_error(&err);
+		return MGT_EXIT_UNREADABLE;
+	}
+	return MGT_EXIT_OK;
+}
+
 static int
 cmd_grep_exec(int argc, char **argv)
 {
@@ -68,8 +139,11 @@ cmd_grep_exec(int argc, char **argv)
 	long long t_since = 0, t_until = 0, count = 0;
 	int opt, rc, caseless = 0, count_only = 0, status;
 	struct mgt_error err;
+	struct grep_query q;
 	sqlite3 *db = NULL;
 	sqlite3_stmt *st = NULL;
+	char **inputs = NULL;
+	size_t ninputs = 0;
 	static const struct option longopts[] = {
 		{ "node", required_argument, NULL, 'n' },
 		{ "source", required_argument, NULL, 's' },
@@ -117,6 +191,24 @@ cmd_grep_exec(int argc, char **argv)
 	}
 	xasprintf(&pattern, "%s%s", caseless ? "(?i)" : "",
 	    argv[optind + 1]);
+	if (!grep_full_text(db) && (inputs = grep_inputs(db, &ninputs)) !=
+	    NULL) {
+		memset(&q, 0, sizeof q);
+		q.node = node;
+		q.glob = glob;
+		q.has_since = since != NULL;
+		q.since = t_since;
+		q.has_until = until != NULL;
+		q.until = t_until;
+		q.count_only = count_only;
+		status = grep_reread(db, inputs, ninputs, pattern, &q, &count);
+		if (status == MGT_EXIT_OK) {
+			if (count_only)
+				printf("%lld\n", count);
+			status = count > 0 ? MGT_EXIT_OK : 1;
+		}
+		goto out;
+	}
 	if (sqlite3_prepare_v2(db, grep_sql, -1, &st, NULL) != SQLITE_OK) {
 		fprintf(stderr, "mgtriage grep: %s\n", sqlite3_errmsg(db));
 		status = MGT_EXIT_INTERNAL;
@@ -151,23 +243,28 @@ cmd_grep_exec(int argc, char **argv)
 		printf("%lld\n", count);
 	if (!grep_full_text(db))
 		fprintf(stderr, "mgtriage grep: note: this index keeps only "
-		    "error lines and rule hits; index with "
-		    "--full-text to search every line\n");
+		    "error lines and rule hits, and its inputs cannot be read "
+		    "again; index with --full-text to search every line\n");
 	status = count > 0 ? MGT_EXIT_OK : 1;
 out:
 	sqlite3_finalize(st);
 	sqlite3_close(db);
 	free(pattern);
+	while (ninputs > 0)
+		free(inputs[--ninputs]);
+	free(inputs);
 	return status;
 }
 
 const struct cmd_entry cmd_grep_entry = {
 	"grep", "DB PATTERN [--node N] [--source GLOB] [--since T] [--until T]",
-	"Search the indexed log lines with a PCRE2 pattern",
-	"Prints 'vpath:line: text' for every stored log line matching\n"
-	"PATTERN (PCRE2 syntax), in input order.  An index built with\n"
-	"--full-text holds every line; by default it holds error and fatal\n"
-	"lines plus every line a rule pattern matched.\n"
+	"Search every log line of the case with a PCRE2 pattern",
+	"Prints 'vpath:line: text' for every log line matching PATTERN\n"
+	"(PCRE2 syntax), in input order.  An index built with --full-text\n"
+	"holds every line and is searched directly.  A default index holds\n"
+	"only error lines and rule hits, so grep reads the inputs it was\n"
+	"built from again (their paths are recorded in it); if they are\n"
+	"gone, it searches the stored lines and says so.\n"
 	"\n"
 	"Options:\n"
 	"  -n, --node NODE     lines of this node (short host names match\n"

@@ -287,6 +287,28 @@ ingest_input(struct ingest *in, const char *input)
 	return MGT_OK;
 }
 
+/* Where the inputs are, so grep can read them again (meta input_paths). */
+static int
+ingest_record_paths(struct ingest *in, const char *const *inputs, size_t n,
+    struct mgt_error *err)
+{
+	char *all = NULL, *abs, *next;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		abs = realpath(inputs[i], NULL);
+		xasprintf(&next, "%s%s%s", all ? all : "", all ? "\n" : "",
+		    abs ? abs : inputs[i]);
+		free(abs);
+		free(all);
+		all = next;
+	}
+	rc = index_set_meta(in->idx, "input_paths", all ? all : "", err);
+	free(all);
+	return rc;
+}
+
 int
 ingest_run(const char *const *inputs, size_t n, const char *db_path,
     const struct ingest_options *opt, struct ingest_result *res,
@@ -324,7 +346,8 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 		*p++ = i + 1 < n ? '\n' : '\0';
 	}
 	*p = '\0';
-	if ((rc = index_set_meta(in.idx, "inputs", joined, err)) != MGT_OK ||
+	if ((rc = ingest_record_paths(&in, inputs, n, err)) != MGT_OK ||
+	    (rc = index_set_meta(in.idx, "inputs", joined, err)) != MGT_OK ||
 	    (rc = index_set_meta(in.idx, "full_text",
 	    opt->index_flags & INDEX_FULL_TEXT ? "1" : "0", err)) != MGT_OK)
 		goto fail;

@@ -1,0 +1,272 @@
+/*
+ * grep over the original inputs (see grep-stream.h).  Lines are cut,
+ * numbered, stamped and attributed the way ingest does it (a continuation
+ * line takes its record's time; a journal line names its host), so the
+ * output matches what an index built with --full-text would give.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "error.h"
+#include "grep-stream.h"
+#include "mgt-limits.h"
+#include "parse-journal.h"
+#include "parse-log.h"
+#include "source.h"
+#include "util.h"
+#include "xmalloc.h"
+
+struct grep_ctx {
+	const struct grep_query	*q;
+	struct mgt_limits	 lim;
+	sqlite3_stmt		*src_st;	/* kind and node of a vpath */
+	pcre2_match_data	*md;
+	int			 year;		/* for stamps without one */
+	long long		 count;
+
+	/* The member being read. */
+	const char		*vpath;
+	char			*src_node;
+	long			 line_no;
+	int64_t			 record_ts;
+	char			*carry;		/* a line cut by a block end */
+	size_t			 carry_len, carry_cap;
+};
+
+int
+grep_source_match(const char *glob, const char *vpath)
+{
+	const char *p, *inner;
+
+	inner = strrchr(vpath, '!');
+	inner = inner ? inner + 1 : vpath;
+	for (p = inner; p != NULL; p = strchr(p, '/')) {
+		if (*p == '/')
+			p++;
+		if (util_glob(glob, p))
+			return 1;
+	}
+	return 0;
+}
+
+/* a is b, or a's first label is b ("control0.gw.lo" and "control0"). */
+static int
+grep_node_prefix(const char *a, const char *b)
+{
+	size_t n = strlen(b);
+
+	return strncasecmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '.');
+}
+
+int
+grep_node_match(const char *want, const char *node)
+{
+	if (want == NULL)
+		return 1;
+	if (node == NULL)
+		return 0;
+	return grep_node_prefix(node, want) || grep_node_prefix(want, node);
+}
+
+/* One line of the member: number it, stamp it, test it, print it. */
+static void
+grep_line(struct grep_ctx *g, const char *p, size_t l)
+{
+	const struct grep_query *q = g->q;
+	struct log_record rec;
+	char host[256], esc[8192];
+	const char *node = g->src_node;
+	int64_t ts;
+
+	if (l > 0 && p[l - 1] == '\r')
+		l--;
+	g->line_no++;
+	parse_log_line(p, l, g->year, &rec);
+	if (rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE)
+		g->record_ts = rec.ts;
+	ts = rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE ?
+	    rec.ts : g->record_ts;
+	if (q->has_since && (ts == LOG_TS_NONE || ts < q->since))
+		return;
+	if (q->has_until && (ts == LOG_TS_NONE || ts > q->until))
+		return;
+	if (rec.host != NULL && rec.host_len > 0 &&
+	    rec.host_len < sizeof host) {
+		memcpy(host, rec.host, rec.host_len);
+		host[rec.host_len] = '\0';
+		node = host;
+	}
+	if (!grep_node_match(q->node, node))
+		return;
+	if (pcre2_match(q->re, (PCRE2_SPTR)p, l, 0, 0, g->md, NULL) < 0)
+		return;
+	g->count++;
+	if (q->count_only)
+		return;
+	util_escape_n(p, l, esc, sizeof esc);
+	printf("%s:%ld: %s\n", g->vpath, g->line_no, esc);
+}
+
+/* Lines of a block; a line cut by the block's end waits in carry (at
+ * most max-line bytes of it are kept, as ingest keeps them). */
+static void
+grep_block(struct grep_ctx *g, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	size_t n, room;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (g->carry_len > 0 || nl == NULL) {
+			room = g->lim.max_line > g->carry_len ?
+			    g->lim.max_line - g->carry_len : 0;
+			if (n < room)
+				room = n;
+			if (g->carry_len + room > g->carry_cap) {
+				g->carry_cap = (g->carry_len + room) * 2;
+				g->carry = xreallocarray(g->carry,
+				    g->carry_cap, 1);
+			}
+			memcpy(g->carry + g->carry_len, p, room);
+			g->carry_len += room;
+			if (nl == NULL)
+				return;
+			grep_line(g, g->carry, g->carry_len);
+			g->carry_len = 0;
+		} else
+			grep_line(g, p, n > g->lim.max_line ?
+			    g->lim.max_line : n);
+		p = nl + 1;
+	}
+}
+
+static int
+grep_journal_line(void *ctx, const char *line, size_t len, long entry)
+{
+	(void)entry;
+	grep_line(ctx, line, len);
+	return MGT_OK;
+}
+
+/* journalctl -o json / -o export, converted to lines as ingest does. */
+static void
+grep_journal(struct grep_ctx *g, struct source_member *m, const void *head,
+    size_t headlen, enum journal_format fmt)
+{
+	struct journal_conv *jc;
+	const void *buf;
+	size_t len;
+
+	jc = journal_conv_new(fmt, &g->lim, NULL, m->vpath);
+	journal_conv_push(jc, head, headlen, grep_journal_line, g);
+	while (source_read(m, &buf, &len) > 0)
+		journal_conv_push(jc, buf, len, grep_journal_line, g);
+	journal_conv_end(jc, grep_journal_line, g);
+	journal_conv_free(jc);
+}
+
+/* Is vpath a log member of the index?  Sets g->src_node. */
+static int
+grep_is_log(struct grep_ctx *g, const char *vpath, int *journal)
+{
+	const char *kind, *node;
+	int log = 0;
+
+	sqlite3_bind_text(g->src_st, 1, vpath, -1, SQLITE_STATIC);
+	if (sqlite3_step(g->src_st) == SQLITE_ROW) {
+		kind = (const char *)sqlite3_column_text(g->src_st, 0);
+		node = (const char *)sqlite3_column_text(g->src_st, 1);
+		log = kind != NULL && (strcmp(kind, "pod_log") == 0 ||
+		    strcmp(kind, "service_log") == 0 ||
+		    strcmp(kind, "journal") == 0 || strcmp(kind, "log") == 0);
+		*journal = kind != NULL && strcmp(kind, "journal") == 0;
+		free(g->src_node);
+		g->src_node = node != NULL ? xstrdup(node) : NULL;
+	}
+	sqlite3_reset(g->src_st);
+	return log;
+}
+
+static int
+grep_member(void *ctx, struct source_member *m)
+{
+	struct grep_ctx *g = ctx;
+	const void *buf;
+	size_t len;
+	enum journal_format fmt;
+	int journal = 0;
+
+	if (m->type != SOURCE_REGULAR || !grep_is_log(g, m->vpath, &journal))
+		return MGT_OK;
+	if (g->q->glob != NULL && !grep_source_match(g->q->glob, m->vpath))
+		return MGT_OK;
+	g->vpath = m->vpath;
+	g->line_no = 0;
+	g->record_ts = LOG_TS_NONE;
+	g->carry_len = 0;
+	if (source_read(m, &buf, &len) <= 0)
+		return MGT_OK;
+	if (journal && (fmt = journal_detect(buf, len)) != JOURNAL_TEXT) {
+		grep_journal(g, m, buf, len, fmt);
+		return MGT_OK;
+	}
+	do
+		grep_block(g, buf, len);
+	while (source_read(m, &buf, &len) > 0);
+	if (g->carry_len > 0)
+		grep_line(g, g->carry, g->carry_len);
+	g->carry_len = 0;
+	return MGT_OK;
+}
+
+/* The case's year, for stamps without one: the index placed them so. */
+static int
+grep_year(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int year = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT coalesce((SELECT value FROM meta"
+	    " WHERE key = 'year_hint'), strftime('%Y', max(last_ts) / 1000000,"
+	    " 'unixepoch')) FROM sources", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		year = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return year;
+}
+
+int
+grep_stream(sqlite3 *db, char *const *inputs, size_t n,
+    const struct grep_query *q, long long *count, struct mgt_error *err)
+{
+	struct grep_ctx g;
+	struct source_stats st;
+	size_t i;
+	int rc = MGT_OK;
+
+	memset(&g, 0, sizeof g);
+	g.q = q;
+	limits_default(&g.lim);
+	g.year = grep_year(db);
+	if (sqlite3_prepare_v2(db, "SELECT kind, node FROM sources WHERE"
+	    " vpath = ?1", -1, &g.src_st, NULL) != SQLITE_OK)
+		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		    "reading the catalogue: %s", sqlite3_errmsg(db));
+	g.md = pcre2_match_data_create_from_pattern(q->re, NULL);
+	memset(&st, 0, sizeof st);
+	for (i = 0; i < n && rc == MGT_OK; i++)
+		rc = source_walk(inputs[i], &g.lim, NULL, grep_member, &g,
+		    &st, err);
+	*count = g.count;
+	pcre2_match_data_free(g.md);
+	sqlite3_finalize(g.src_st);
+	free(g.src_node);
+	free(g.carry);
+	return rc;
+}
