@@ -11,6 +11,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <archive.h>
+#include <cjson/cJSON.h>
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <sqlite3.h>
+#include <yaml.h>
+
 #include "cmd.h"
 #include "parse-log.h"
 #include "util.h"
@@ -198,4 +205,21 @@ cmd_want_color(int fd)
 	if (nc != NULL && *nc != '\0')
 		return 0;
 	return isatty(fd);
+}
+
+/* Library versions, for bug reports (`mgtriage --version`). */
+void
+cmd_print_versions(FILE *f)
+{
+	char pcre[64] = "?";
+
+	pcre2_config(PCRE2_CONFIG_VERSION, pcre);
+	fprintf(f, "%s\nlibyaml %s, cJSON %s, PCRE2 %s, SQLite %s\n",
+	    archive_version_details(), yaml_get_version_string(),
+	    cJSON_Version(), pcre, sqlite3_libversion());
+#ifdef MGT_WITH_JEMALLOC
+	fputs("memory allocator: jemalloc\n", f);
+#else
+	fputs("memory allocator: the C library's malloc\n", f);
+#endif
 }

@@ -5,6 +5,8 @@
 #ifndef MGT_CMD_H
 #define MGT_CMD_H
 
+#include <stdio.h>
+
 #include "error.h"
 #include "mgt-limits.h"
 
@@ -36,6 +38,7 @@ int	 cmd_usage_error(const struct cmd_entry *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 /* "usage: ..." and the command's help text on stdout (for CMD --help). */
 void	 cmd_print_help(const struct cmd_entry *);
+void	 cmd_print_versions(FILE *);
 /* "mgtriage: where:line: message" on stderr. */
 void	 cmd_print_error(const struct mgt_error *);
 /* Exit code for a failed status (usage 2, input 3, else 4). */

@@ -27,6 +27,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("mgtriage %s\n", PACKAGE_VERSION);
+		cmd_print_versions(stdout);
 		return MGT_EXIT_OK;
 	}
 	if ((e = cmd_find(argv[1])) == NULL) {
