@@ -107,8 +107,6 @@ struct ingest_pipe {
 	struct pipe_emit		 remit;
 	int				 parse_on;	/* 'r', 'i', or 0: dynamic */
 	long				 rseq;		/* members sent */
-	const char			*rvpath;	/* member being parsed */
-	int				 rstopped;	/* take() saw stop */
 
 	/* Consumer only. */
 	struct pipe_batch		*in;		/* batch being taken */
