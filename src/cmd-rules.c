@@ -401,6 +401,29 @@ cmd_rules_exec(int argc, char **argv)
 		return cmd_usage_error(&cmd_rules_entry,
 		    "unknown verb '%s' (list, lint, test)", verb);
 	}
+	if (strcmp(verb, "list") == 0 && optind < argc) {
+		cmd_ingest_free(&ci);
+		return cmd_usage_error(&cmd_rules_entry,
+		    "list takes no arguments (did you mean --rules %s?)",
+		    argv[optind]);
+	}
+	/* lint DIR...: those directories instead of the built-in rules. */
+	if (strcmp(verb, "lint") == 0 && optind < argc) {
+		struct stat sb;
+
+		for (; optind < argc; optind++) {
+			if (stat(argv[optind], &sb) != 0 ||
+			    !S_ISDIR(sb.st_mode)) {
+				cmd_ingest_free(&ci);
+				return cmd_usage_error(&cmd_rules_entry,
+				    "lint takes rule directories: '%s' is "
+				    "not a directory", argv[optind]);
+			}
+			cmd_ingest_option(&ci, &cmd_rules_entry,
+			    CMD_OPT_RULES, argv[optind]);
+		}
+		ci.default_rules = 0;
+	}
 	/* lint prints every diagnostic itself. */
 	mgt_error_clear(&err);
 	if (strcmp(verb, "lint") == 0) {
@@ -437,14 +460,15 @@ cmd_rules_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_rules_entry = {
-	"rules", "list|lint|test [RULE-ID...] [--rules DIR] [--json] [-v]",
+	"rules", "list | lint [DIR...] | test [RULE-ID...] [--rules DIR] [--json] [-v]",
 	"List, check and test the rule catalog",
 	"  list    one line per rule: id, severity, category, title\n"
 	"          (--json for a JSON array)\n"
 	"  lint    every rule-file problem as file:line:col (YAML, fields,\n"
 	"          patterns, when, explains, SQL prepared against the index\n"
 	"          schema), and patterns too slow to prefilter (warnings);\n"
-	"          exit 2 on an error, 1 on warnings only\n"
+	"          exit 2 on an error, 1 on warnings only; with DIRs, only\n"
+	"          the rules in those directories\n"
 	"  test    run each rule (or the RULE-IDs given) on its fixtures:\n"
 	"          tests/<id>/fires/ must make it fire, tests/<id>/silent/\n"
 	"          must not (the entries of each directory are the inputs of\n"
