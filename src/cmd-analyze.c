@@ -15,6 +15,7 @@
 #include "cmd-ingest.h"
 #include "cmd-report.h"
 #include "error.h"
+#include "index.h"
 #include "ingest.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -152,6 +153,9 @@ cmd_analyze_exec(int argc, char **argv)
 		made_tmp = 1;
 		snprintf(dbpath, sizeof dbpath, "%s/index.db", tmpdir);
 		index = dbpath;
+		/* Removed after the report: durability buys nothing. */
+		if (!keep)
+			ci.opt.index_flags |= INDEX_SCRATCH;
 	}
 	rc = ingest_run((const char *const *)(argv + optind),
 	    (size_t)(argc - optind), index, &ci.opt, &res, &err);

@@ -745,7 +745,8 @@ index_commit(struct index *ix, struct mgt_error *err)
 		goto fail;
 	}
 	ix->db = NULL;
-	if ((ret = index_sync_file(ix->tmp_path, err)) != MGT_OK)
+	if (!(ix->flags & INDEX_SCRATCH) &&
+	    (ret = index_sync_file(ix->tmp_path, err)) != MGT_OK)
 		goto fail;
 	if (rename(ix->tmp_path, ix->path) == -1) {
 		ret = mgt_error_set(err, MGT_ERR_IO, ix->path, -1, 0,

@@ -23,6 +23,7 @@ struct index;
 /* index_create flags */
 #define INDEX_FULL_TEXT	0x1	/* store every log line, not only E/F and hits */
 #define INDEX_FTS	0x2	/* add an FTS5 table over the stored lines */
+#define INDEX_SCRATCH	0x4	/* removed after this run: no fsync at commit */
 
 /* A row of the sources table. */
 struct index_source {
