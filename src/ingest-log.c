@@ -46,6 +46,56 @@ ingest_year_of(int64_t us)
 	return tm.tm_year + 1900;
 }
 
+/* The UTC month (1-12) of a stamp; gmtime only when the day changes. */
+static int
+ingest_month_of(struct ingest *in, int64_t us)
+{
+	int64_t day = us / 86400000000LL;
+	time_t t = (time_t)(us / 1000000);
+	struct tm tm;
+
+	if (day != in->last_day || in->last_month == 0) {
+		if (gmtime_r(&t, &tm) == NULL)
+			return 0;
+		in->last_day = day;
+		return tm.tm_mon + 1;
+	}
+	return in->last_month;
+}
+
+/*
+ * Parse a line whose stamp may lack a year (journal short, bare klog).
+ * Such stamps take the year of the source's first one plus the New Years
+ * crossed since: a month that falls back by more than half a year (Dec ->
+ * Jan) is a rollover, not disorder.
+ */
+static void
+ingest_parse_line(struct ingest *in, const char *p, size_t l,
+    struct log_record *rec)
+{
+	int year, mon;
+
+	year = in->source_year > 0 ? in->source_year + in->source_rollovers :
+	    in->year_hint > 0 ? in->year_hint : INGEST_PROVISIONAL_YEAR;
+	parse_log_line(p, l, year, rec);
+	if (!rec->ts_year_guessed || rec->ts == LOG_TS_NONE)
+		return;
+	if (in->source_year == 0) {
+		in->source_year = year;
+		if (in->year_hint == 0)
+			in->source_yearless = 1;
+	}
+	mon = ingest_month_of(in, rec->ts);
+	if (in->last_month > 0 && mon > 0 && mon < in->last_month - 6) {
+		in->source_rollovers++;
+		parse_log_line(p, l, year + 1, rec);
+		if (rec->ts != LOG_TS_NONE)
+			mon = ingest_month_of(in, rec->ts);
+	}
+	if (mon > 0)
+		in->last_month = mon;
+}
+
 /* "-- Logs begin at Tue 2021-09-14 09:33:00 UTC, end at ..." */
 static void
 ingest_journal_header(struct ingest *in, const char *line, size_t len)
@@ -60,6 +110,9 @@ ingest_journal_header(struct ingest *in, const char *line, size_t len)
 		    sscanf(p, "%4d-", &year) == 1 && year > 1990 &&
 		    year < 2200) {
 			in->year_hint = year;
+			/* The year this journal begins in: its first stamps'. */
+			if (in->source_year == 0)
+				in->source_header_year = year;
 			return;
 		}
 	}
@@ -102,10 +155,7 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 		if (l > 0 && p[l - 1] == '\r')
 			l--;
 		in->line_no++;
-		parse_log_line(p, l, in->year_hint > 0 ? in->year_hint :
-		    INGEST_PROVISIONAL_YEAR, &rec);
-		if (in->year_hint == 0 && rec.ts_year_guessed)
-			in->source_yearless = 1;
+		ingest_parse_line(in, p, l, &rec);
 		host[0] = '\0';
 		if (rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE) {
 			in->record_ts = rec.ts;
@@ -330,6 +380,11 @@ ingest_log_member(struct ingest *in, const void *head, size_t headlen,
 	in->record_sev = 0;
 	in->long_line_reported = 0;
 	in->source_yearless = 0;
+	in->source_year = 0;
+	in->source_rollovers = 0;
+	in->source_header_year = 0;
+	in->last_month = 0;
+	in->last_day = 0;
 	ingest_patterns_select(in);
 
 	if (in->cls.kind == KIND_JOURNAL && head != NULL) {
@@ -363,77 +418,109 @@ ingest_log_member(struct ingest *in, const void *head, size_t headlen,
 }
 
 /*
- * The year of the case, once known, replaces the provisional one in the
- * stamps of members read before it was: SQLite's date functions move the
- * calendar date, so February 29 and leap years come out right.
+ * Yearless stamps are moved by whole years once the case's year is known:
+ * SQLite's date functions move the calendar date, so February 29 and leap
+ * years come out right.  ?1 is the number of years, ?2 the source.
  */
+#define INGEST_YEAR_MOVE(col)						\
+	"(strftime('%s', printf('%04d', CAST(strftime('%Y', " col	\
+	" / 1000000, 'unixepoch') AS INTEGER) + ?1) || substr(datetime(" \
+	col " / 1000000, 'unixepoch'), 5)) * 1000000 + " col " % 1000000)"
 static const char *const ingest_year_sql[] = {
-	"UPDATE lines SET ts = (strftime('%s', printf('%04d', ?1) ||"
-	" substr(datetime(ts / 1000000, 'unixepoch'), 5)) * 1000000 +"
-	" ts % 1000000) WHERE source_id = ?2 AND ts IS NOT NULL",
-	"UPDATE hits SET ts = (strftime('%s', printf('%04d', ?1) ||"
-	" substr(datetime(ts / 1000000, 'unixepoch'), 5)) * 1000000 +"
-	" ts % 1000000) WHERE source_id = ?2 AND ts IS NOT NULL",
-	"UPDATE sources SET first_ts = (strftime('%s', printf('%04d', ?1) ||"
-	" substr(datetime(first_ts / 1000000, 'unixepoch'), 5)) * 1000000 +"
-	" first_ts % 1000000), last_ts = (strftime('%s', printf('%04d', ?1)"
-	" || substr(datetime(last_ts / 1000000, 'unixepoch'), 5)) * 1000000"
-	" + last_ts % 1000000) WHERE id = ?2 AND first_ts IS NOT NULL",
+	"UPDATE lines SET ts = " INGEST_YEAR_MOVE("ts")
+	" WHERE source_id = ?2 AND ts IS NOT NULL",
+	"UPDATE hits SET ts = " INGEST_YEAR_MOVE("ts")
+	" WHERE source_id = ?2 AND ts IS NOT NULL",
+	"UPDATE sources SET first_ts = " INGEST_YEAR_MOVE("first_ts")
+	", last_ts = " INGEST_YEAR_MOVE("last_ts")
+	" WHERE id = ?2 AND first_ts IS NOT NULL",
 };
 
+/*
+ * Remember a source to move: read with the provisional year, or across a
+ * New Year with a year that did not come from its own journal header
+ * (then the year known names its end, when the logs were gathered).
+ */
 static void
 ingest_year_note(struct ingest *in)
 {
-	if (!in->source_yearless)
+	struct ingest_yearless *y;
+
+	if (!in->source_yearless && (in->source_rollovers == 0 ||
+	    in->source_header_year > 0))
 		return;
 	in->yearless = xreallocarray(in->yearless, in->nyearless + 1,
 	    sizeof *in->yearless);
-	in->yearless[in->nyearless++] = in->source_id;
+	y = &in->yearless[in->nyearless++];
+	y->source_id = in->source_id;
+	y->provisional = in->source_yearless;
+	y->rollovers = in->source_rollovers;
+}
+
+static int
+ingest_year_move(sqlite3 *db, int64_t source_id, int years,
+    struct mgt_error *err)
+{
+	sqlite3_stmt *st;
+	size_t q;
+	int rc;
+
+	for (q = 0; q < sizeof ingest_year_sql / sizeof ingest_year_sql[0];
+	    q++) {
+		if (sqlite3_prepare_v2(db, ingest_year_sql[q], -1, &st, NULL) !=
+		    SQLITE_OK)
+			return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+			    "placing yearless stamps: %s", sqlite3_errmsg(db));
+		sqlite3_bind_int(st, 1, years);
+		sqlite3_bind_int64(st, 2, source_id);
+		rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+			    "placing yearless stamps: %s", sqlite3_errmsg(db));
+	}
+	return MGT_OK;
 }
 
 int
 ingest_year_fix(struct ingest *in, struct mgt_error *err)
 {
 	sqlite3 *db = index_db(in->idx);
-	sqlite3_stmt *st;
+	const struct ingest_yearless *y;
 	const char *where;
-	int year, rc;
-	size_t i, q;
+	int year, years, rc = MGT_OK, unknown = 0;
+	size_t i, guessed = 0;
 
 	year = in->year_hint > 0 ? in->year_hint : in->year_resources;
 	where = in->year_hint > 0 ? "the timestamps of the other inputs" :
 	    "the newest object creation time";
-	for (i = 0; i < in->nyearless; i++) {
-		if (year <= 0) {
-			problem_report(&in->sink, PROBLEM_INFO, "year-unknown",
-			    "", -1, 0, "no input tells the year: stamps "
-			    "without one (journal short, bare klog) are shown "
-			    "in %d", INGEST_PROVISIONAL_YEAR);
-			break;
-		}
-		for (q = 0; q < sizeof ingest_year_sql /
-		    sizeof ingest_year_sql[0]; q++) {
-			if (sqlite3_prepare_v2(db, ingest_year_sql[q], -1, &st,
-			    NULL) != SQLITE_OK)
-				return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
-				    "placing yearless stamps: %s",
-				    sqlite3_errmsg(db));
-			sqlite3_bind_int(st, 1, year);
-			sqlite3_bind_int64(st, 2, in->yearless[i]);
-			rc = sqlite3_step(st);
-			sqlite3_finalize(st);
-			if (rc != SQLITE_DONE)
-				return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
-				    "placing yearless stamps: %s",
-				    sqlite3_errmsg(db));
-		}
+	for (i = 0; i < in->nyearless && rc == MGT_OK; i++) {
+		y = &in->yearless[i];
+		/* The last stamps land in the case's year, earlier ones
+		 * one year back per New Year crossed. */
+		if (y->provisional) {
+			if (year <= 0) {
+				unknown = 1;
+				continue;
+			}
+			years = year - INGEST_PROVISIONAL_YEAR - y->rollovers;
+			guessed++;
+		} else
+			years = -y->rollovers;
+		if (years != 0)
+			rc = ingest_year_move(db, y->source_id, years, err);
 	}
-	if (year > 0 && in->nyearless > 0)
+	if (unknown)
+		problem_report(&in->sink, PROBLEM_INFO, "year-unknown", "", -1,
+		    0, "no input tells the year: stamps without one (journal "
+		    "short, bare klog) are shown in %d",
+		    INGEST_PROVISIONAL_YEAR);
+	if (year > 0 && guessed > 0)
 		problem_report(&in->sink, PROBLEM_INFO, "year-guessed", "", -1,
 		    0, "%zu log file(s) have stamps without a year; %d was "
-		    "taken from %s", in->nyearless, year, where);
+		    "taken from %s", guessed, year, where);
 	free(in->yearless);
 	in->yearless = NULL;
 	in->nyearless = 0;
-	return MGT_OK;
+	return rc;
 }

@@ -28,6 +28,16 @@ struct ingest_pattern {
 	int64_t				 tail_rowid;	/* the hit row kept as the latest */
 };
 
+/*
+ * A log whose stamps carry no year, read before the case's year was known
+ * (provisional) or across a New Year (rollovers > 0): moved at the end.
+ */
+struct ingest_yearless {
+	int64_t		 source_id;
+	int		 provisional;	/* read with INGEST_PROVISIONAL_YEAR */
+	int		 rollovers;	/* years its stamps advanced while read */
+};
+
 struct ingest {
 	const struct ingest_options	*opt;
 	struct ingest_result		*res;
@@ -37,9 +47,14 @@ struct ingest {
 	int				 db_failed;
 	int				 year_hint;	/* from timestamps seen so far */
 	int				 year_resources; /* latest creationTimestamp year */
-	int64_t				*yearless;	/* sources read with the provisional year */
+	struct ingest_yearless		*yearless;	/* sources to move to their year */
 	size_t				 nyearless;
 	int				 source_yearless; /* this member had yearless stamps */
+	int				 source_year;	/* year its first yearless stamp got */
+	int				 source_rollovers; /* Dec -> Jan seen in it */
+	int				 source_header_year; /* its journal header named the year */
+	int				 last_month;	/* of its last yearless stamp */
+	int64_t				 last_day;	/* day (UTC) of that stamp */
 	double				 progress_at;
 	int				 progress_shown;
 
