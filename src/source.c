@@ -95,8 +95,8 @@ source_utf8_len(const unsigned char *s, size_t n)
 }
 
 /*
- * Append raw[0..len) to out with control bytes, C1 controls and invalid
- * UTF-8 written as \xNN.  Stops before out would pass max bytes.  Returns
+ * Append raw[0..len) to out with control bytes, C1 controls, invalid
+ * UTF-8 and '!' written as \xNN.  Stops before out would pass max bytes.  Returns
  * SOURCE_NAME_* flags.
  */
 static int
@@ -112,6 +112,14 @@ source_escape_append(const char *raw, size_t len, size_t max,
 	for (i = 0; i < len; i += n) {
 		n = source_utf8_len(s + i, len - i);
 		c1 = n == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0;
+		/* '!' joins the parts of a vpath: inside a name it is
+		 * written \x21, so a vpath splits in one way only. */
+		if (n == 1 && s[i] == '!') {
+			if (out->len + 4 > max)
+				return flags | SOURCE_NAME_TRUNCATED;
+			source_buf_add(out, "\\x21", 4);
+			continue;
+		}
 		if (n == 1 && s[i] >= 0x20 && s[i] != 0x7f) {
 			if (out->len + 1 > max)
 				return flags | SOURCE_NAME_TRUNCATED;

@@ -303,6 +303,12 @@ case_names(void)
 	w_end(&w);
 	put_mem("non-utf8-names.tar", &w.out,
 	    "gnutar names with a Latin-1 byte, ESC [2J and invalid UTF-8");
+
+	w_begin(&w, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED, ARCHIVE_FILTER_NONE);
+	w_text(&w, "logs!inner.tar.gz/current.log", "a '!' in a name\n");
+	w_end(&w);
+	put_mem("bang-in-name.tar", &w.out,
+	    "member 'logs!inner.tar.gz/current.log': '!' is the vpath joint");
 }
 
 static void
