@@ -765,6 +765,12 @@ ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
 	pipe_msg_free(p->cur);
 	p->cur = NULL;
 	p->member_open = 0;
+	/* What a stopped consumer parsed but never took. */
+	while ((msg = p->cemit.head) != NULL) {
+		p->cemit.head = msg->next;
+		pipe_msg_free(msg);
+	}
+	p->cemit.tail = NULL;
 	while ((msg = pipe_next(p)) != NULL)
 		if (msg->type == MSG_PROBLEM) {
 			if (p->sink != NULL && p->sink->fn != NULL)

@@ -55,6 +55,7 @@ struct ingest {
 	int				 source_header_year; /* its journal header named the year */
 	int				 last_month;	/* of its last yearless stamp */
 	int64_t				 last_day;	/* day (UTC) of that stamp */
+	long				 fault_at;	/* MGTRIAGE_FAULT_AT, 0: none */
 	double				 progress_at;
 	int				 progress_shown;
 

@@ -182,6 +182,13 @@ ingest_member(struct ingest *in, struct pipe_member *pm)
 	if (index_add_source(in->idx, &s, &in->source_id, &err) != MGT_OK)
 		return ingest_db_error(in, &err);
 	in->res->sources++;
+	/* A write failing mid-walk, for tests: a real full disk shows only
+	 * past SQLite's page cache, i.e. on inputs too large for a test. */
+	if (in->fault_at > 0 && in->res->sources >= in->fault_at) {
+		mgt_error_set(&err, MGT_ERR_DB, m->vpath, -1, 0,
+		    "injected write failure (MGTRIAGE_FAULT_AT)");
+		return ingest_db_error(in, &err);
+	}
 	if (r < 0)
 		return MGT_OK;
 
@@ -328,6 +335,8 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	in.fatal = err;
 	in.sink.fn = ingest_problem;
 	in.sink.ctx = &in;
+	if (getenv("MGTRIAGE_FAULT_AT") != NULL)
+		in.fault_at = atol(getenv("MGTRIAGE_FAULT_AT"));
 	start = ingest_now();
 
 	rc = index_create(db_path, opt->index_flags, &in.idx, err);
