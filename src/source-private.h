@@ -1,8 +1,9 @@
 /*
  * Internals of the input walker shared by source.c (entry point, names),
- * source-archive.c (byte streams, libarchive, nested content) and
- * source-dir.c (directories on disk).  Not for use outside source-*.c and
- * the walker's unit test.
+ * source-stream.c (byte streams, libarchive handles), source-archive.c
+ * (recognising content, archive members, nested content) and source-dir.c
+ * (directories on disk).  Not for use outside source-*.c and the walker's
+ * unit test.
  */
 #ifndef MGT_SOURCE_PRIVATE_H
 #define MGT_SOURCE_PRIVATE_H
@@ -11,6 +12,9 @@
 #include <stdint.h>
 
 #include "source.h"
+
+struct archive;
+struct archive_entry;
 
 /* First bytes looked at to recognise content (a tar header). */
 #define SOURCE_SNIFF_MAX	512
@@ -120,7 +124,66 @@ enum source_kind {
 	SOURCE_KIND_TEXT	/* only as what a name suggests */
 };
 
-struct source_stream;
+/* A kind's name in messages and the libarchive filter that removes it. */
+struct source_kind_info {
+	const char	*name;
+	int		 filter;	/* ARCHIVE_FILTER_*, 0 if none */
+};
+
+/* Indexed by enum source_kind (source-archive.c). */
+extern const struct source_kind_info source_kinds[];
+
+enum source_stream_kind {
+	STREAM_FD,		/* a file on disk */
+	STREAM_ENTRY		/* the current entry of a libarchive handle */
+};
+
+enum source_stream_state {
+	STREAM_OPEN = 0,
+	STREAM_END,
+	STREAM_FAILED
+};
+
+struct source_level;
+
+/*
+ * Bytes from a file or an archive entry.  The first SOURCE_SNIFF_MAX bytes
+ * are copied aside to be looked at, and handed out again before the rest.
+ * Fields marked FD or ENTRY are used by that kind only.
+ */
+struct source_stream {
+	struct source_run		*run;
+	enum source_stream_kind		 kind;
+	enum source_stream_state	 state;
+	int				 fd;	/* FD */
+	unsigned char			*buf;	/* FD: read buffer */
+	struct source_level		*lv;	/* ENTRY: whose entry */
+	const char			*vpath;	/* for problems */
+	int				 counted; /* vs max-total-bytes */
+	int				 quiet;	/* failure to errmsg only */
+	char				 errmsg[SOURCE_MSG_MAX];
+	int				 sparse;	/* ENTRY: fill holes */
+	long long			 size;	/* ENTRY: declared size */
+	long long			 next;	/* ENTRY: offset in entry */
+	long long			 hole;	/* zeros due before pend */
+	const unsigned char		*pend;	/* block after the hole */
+	size_t				 pend_len;
+	unsigned char			 sniff[SOURCE_SNIFF_MAX];
+	size_t				 sniff_len;
+	size_t				 sniff_off; /* replayed so far */
+	const unsigned char		*tail;	/* rest of last sniffed block */
+	size_t				 tail_len;
+	long long			 pos;	/* bytes handed out */
+	int				 ratio_reported;
+};
+
+/* One libarchive handle and the stream it reads. */
+struct source_level {
+	struct archive			*a;
+	struct source_stream		*in;
+	struct source_stream		*out;	/* its current entry */
+	enum source_kind		 kind;
+};
 
 /* What member->rd points at: the content of a SOURCE_REGULAR member. */
 struct source_reader {
@@ -189,11 +252,31 @@ int	 source_link_escapes(const char *path, const char *target);
 /* Hand m to the callback; returns its status (and stops the run if not OK). */
 int	 source_deliver(struct source_run *, struct source_member *);
 
-/* source-archive.c */
+/* source-stream.c */
 /* A stream over fd (taken over, closed by source_stream_free). */
 struct source_stream *source_stream_fd(struct source_run *, int fd,
 	    const char *vpath);
+/* Make s the stream of the entry just read by s->lv. */
+void	 source_stream_reset(struct source_stream *s, const char *vpath,
+	    struct archive_entry *e);
 void	 source_stream_free(struct source_stream *);
+/* Which code a libarchive failure on a stream gets. */
+const char *source_failure_code(const struct source_stream *s,
+	    const char *msg);
+/* libarchive's message for the last failure on a, escaped into buf. */
+const char *source_archive_error(struct archive *a, char *buf, size_t len);
+/* Copy the first bytes aside, keeping the rest of the last block. */
+void	 source_stream_sniff(struct source_stream *s);
+void	 source_level_close(struct source_level *lv);
+/*
+ * Open a handle of kind k over in.  NULL if libarchive refuses (reported,
+ * with *unsupported set when the format needs an external program).
+ */
+struct source_level *source_level_open(struct source_run *run,
+	    struct source_stream *in, enum source_kind k, const char *vpath,
+	    int *unsupported);
+
+/* source-archive.c */
 /*
  * Recognise what s holds by its first bytes and deliver it as member m of c:
  * plain data as SOURCE_REGULAR, an archive as SOURCE_CONTAINER followed by
