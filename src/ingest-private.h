@@ -57,6 +57,8 @@ struct ingest {
 	int64_t				 last_day;	/* day (UTC) of that stamp */
 	long				 fault_at;	/* MGTRIAGE_FAULT_AT, 0: none */
 	double				 progress_at;
+	double				 progress_every;	/* seconds between updates */
+	long long			 progress_bytes; /* read by members so far */
 	int				 progress_shown;
 
 	/* Patterns. */
