@@ -441,6 +441,8 @@ pipe_walk_member(void *ctx, struct source_member *m)
 	const void *head = NULL;
 	size_t headlen = 0;
 	enum pipe_plan plan;
+	enum source_kind kind;
+	int status;
 	char *c;
 
 	if (atomic_load(&p->stop))
@@ -472,17 +474,19 @@ pipe_walk_member(void *ctx, struct source_member *m)
 		msg->len = headlen;
 	}
 	plan = pm->head_status > 0 ? ingest_pipe_plan(pm->cls.kind) : PIPE_HEAD;
+	kind = pm->cls.kind;
+	status = pm->head_status < 0 ? MGT_ERR_IO : MGT_OK;
+	/* Once sent, msg is the consumer's (a stopping one frees it). */
 	pipe_send(p, msg, headlen);
 	switch (plan) {
 	case PIPE_STREAM:
 		pipe_stream(p, m);
 		break;
 	case PIPE_PARSE:
-		pipe_parse(p, m, head, headlen, pm->cls.kind);
+		pipe_parse(p, m, head, headlen, kind);
 		break;
 	case PIPE_HEAD:
-		pipe_send_end(p, source_offset(m),
-		    pm->head_status < 0 ? MGT_ERR_IO : MGT_OK);
+		pipe_send_end(p, source_offset(m), status);
 		break;
 	}
 	return MGT_OK;
