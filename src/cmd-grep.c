@@ -17,7 +17,7 @@
 #include "error.h"
 #include "grep-stream.h"
 #include "index.h"
-#include "jit.h"
+#include "regex.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -36,15 +36,10 @@ static const char grep_sql[] =
 static int
 grep_full_text(sqlite3 *db)
 {
-	sqlite3_stmt *st;
-	int full = 0;
+	char *v = index_meta(db, "full_text");
+	int full = v != NULL && atoi(v) != 0;
 
-	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = "
-	    "'full_text'", -1, &st, NULL) != SQLITE_OK)
-		return 0;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		full = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	free(v);
 	return full;
 }
 
@@ -55,41 +50,31 @@ grep_full_text(sqlite3 *db)
 static char **
 grep_inputs(sqlite3 *db, size_t *n)
 {
-	sqlite3_stmt *st;
-	char **v = NULL, *text = NULL, *p, *nl;
-	size_t k = 0;
+	char **v;
+	size_t i, k, kept = 0;
 	int ok = 1;
 
-	*n = 0;
-	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key ="
-	    " 'input_paths'", -1, &st, NULL) != SQLITE_OK)
-		return NULL;
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
-		text = xstrdup((const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	if (text == NULL)
-		return NULL;
-	for (p = text; ok && *p != '\0'; p = nl != NULL ? nl + 1 : p +
-	    strlen(p)) {
-		if ((nl = strchr(p, '\n')) != NULL)
-			*nl = '\0';
-		if (access(p, R_OK) != 0) {
+	v = index_meta_lines(db, "input_paths", &k);
+	for (i = 0; i < k; i++) {
+		if (ok && v[i][0] != '\0' && access(v[i], R_OK) != 0) {
 			fprintf(stderr, "mgtriage grep: note: input %s is gone; "
-			    "searching only the stored lines\n", p);
+			    "searching only the stored lines\n", v[i]);
 			ok = 0;
-			break;
 		}
-		v = xreallocarray(v, k + 1, sizeof *v);
-		v[k++] = xstrdup(p);
+		if (v[i][0] != '\0')
+			v[kept++] = v[i];
+		else
+			free(v[i]);
 	}
-	free(text);
-	if (!ok || k == 0) {
-		while (k > 0)
-			free(v[--k]);
+	/* Usable only if some input is recorded and every one is there. */
+	if (!ok || kept == 0) {
+		while (kept > 0)
+			free(v[--kept]);
 		free(v);
+		*n = 0;
 		return NULL;
 	}
-	*n = k;
+	*n = kept;
 	return v;
 }
 
@@ -99,27 +84,15 @@ grep_reread(sqlite3 *db, char **inputs, size_t n, const char *pattern,
     struct grep_query *q, long long *count)
 {
 	struct mgt_error err;
-	PCRE2_UCHAR ebuf[256];
-	PCRE2_SIZE eoff;
 	pcre2_code *re;
-	uint32_t opts = PCRE2_UTF;
-	int ecode, rc;
+	char why[300];
+	int rc;
 
-#ifdef PCRE2_MATCH_INVALID_UTF
-	opts |= PCRE2_MATCH_INVALID_UTF;
-#else
-	opts |= PCRE2_NO_UTF_CHECK;
-#endif
-	re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, opts,
-	    &ecode, &eoff, NULL);
-	if (re == NULL) {
-		pcre2_get_error_message(ecode, ebuf, sizeof ebuf);
-		fprintf(stderr, "mgtriage grep: invalid pattern at offset %zu: "
-		    "%s\n", (size_t)eoff, (const char *)ebuf);
+	if ((re = regex_compile(pattern, strlen(pattern), why,
+	    sizeof why)) == NULL) {
+		fprintf(stderr, "mgtriage grep: %s\n", why);
 		return MGT_EXIT_USAGE;
 	}
-	if (jit_wanted())
-		(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 	q->re = re;
 	mgt_error_clear(&err);
 	rc = grep_stream(db, inputs, n, q, count, &err);

@@ -135,32 +135,6 @@ cmd_report_scalar(sqlite3 *db, const char *sql)
 	return v;
 }
 
-/* The inputs recorded in the index, one per line. */
-static char **
-cmd_report_inputs(sqlite3 *db, size_t *n)
-{
-	sqlite3_stmt *st;
-	char **v = NULL, *s, *p, *nl;
-
-	*n = 0;
-	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = "
-	    "'inputs'", -1, &st, NULL) != SQLITE_OK)
-		return NULL;
-	if (sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_text(st, 0) != NULL) {
-		s = xstrdup((const char *)sqlite3_column_text(st, 0));
-		for (p = s; p != NULL; p = nl) {
-			if ((nl = strchr(p, '\n')) != NULL)
-				*nl++ = '\0';
-			v = xreallocarray(v, *n + 1, sizeof *v);
-			v[(*n)++] = xstrdup(p);
-		}
-		free(s);
-	}
-	sqlite3_finalize(st);
-	return v;
-}
-
 /* Write to a temporary file next to out, renamed when complete. */
 static FILE *
 cmd_report_open(const char *out, char **tmp)
@@ -219,7 +193,7 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 		rep.inputs = o->inputs;
 		rep.ninputs = o->ninputs;
 	} else {
-		inputs = cmd_report_inputs(db, &ninputs);
+		inputs = index_meta_lines(db, "inputs", &ninputs);
 		rep.inputs = (const char **)inputs;
 		rep.ninputs = ninputs;
 	}

@@ -40,17 +40,9 @@ struct grep_ctx {
 int
 grep_source_match(const char *glob, const char *vpath)
 {
-	const char *p, *inner;
+	const char *inner = strrchr(vpath, '!');
 
-	inner = strrchr(vpath, '!');
-	inner = inner ? inner + 1 : vpath;
-	for (p = inner; p != NULL; p = strchr(p, '/')) {
-		if (*p == '/')
-			p++;
-		if (util_glob(glob, p))
-			return 1;
-	}
-	return 0;
+	return util_glob_path(glob, inner != NULL ? inner + 1 : vpath);
 }
 
 /* a is b, or a's first label is b ("control0.gw.lo" and "control0"). */
@@ -86,20 +78,16 @@ grep_line(struct grep_ctx *g, const char *p, size_t l)
 		l--;
 	g->line_no++;
 	parse_log_line(p, l, g->year, &rec);
+	/* A continuation line keeps its record's time. */
 	if (rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE)
 		g->record_ts = rec.ts;
-	ts = rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE ?
-	    rec.ts : g->record_ts;
+	ts = g->record_ts;
 	if (q->has_since && (ts == LOG_TS_NONE || ts < q->since))
 		return;
 	if (q->has_until && (ts == LOG_TS_NONE || ts > q->until))
 		return;
-	if (rec.host != NULL && rec.host_len > 0 &&
-	    rec.host_len < sizeof host) {
-		memcpy(host, rec.host, rec.host_len);
-		host[rec.host_len] = '\0';
+	if (parse_log_host(&rec, host, sizeof host) != NULL)
 		node = host;
-	}
 	if (!grep_node_match(q->node, node))
 		return;
 	if (pcre2_match(q->re, (PCRE2_SPTR)p, l, 0, 0, g->md, NULL) < 0)

@@ -24,8 +24,8 @@ struct grep_query {
 	int			 count_only;
 };
 
-/* Does a source glob match vpath at any directory level of its innermost
- * path (as rule sources do)? */
+/* Does a source glob match the innermost path of vpath, as a rule's
+ * sources glob matches a member (util_glob_path)? */
 int	 grep_source_match(const char *glob, const char *vpath);
 
 /* Does a line's node match the --node filter (its full name, or a short

@@ -17,6 +17,8 @@
 #include "error.h"
 #include "index.h"
 #include "index-private.h"
+#include "util.h"
+#include "xmalloc.h"
 
 /*
  * Fill err from the connection's last error and return MGT_ERR_DB.  what
@@ -179,12 +181,45 @@ index_open(const char *path, int readonly, sqlite3 **out,
 		    "register SQL functions", err);
 		goto fail;
 	}
-	if (getenv("MGTRIAGE_TIMING") != NULL &&
-	    strcmp(getenv("MGTRIAGE_TIMING"), "2") == 0)
+	if (util_timing() >= 2)
 		sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, index_profile, NULL);
 	*out = db;
 	return MGT_OK;
 fail:
 	sqlite3_close(db);
 	return ret;
+}
+
+char *
+index_meta(sqlite3 *db, const char *key)
+{
+	sqlite3_stmt *st;
+	char *v = NULL;
+
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?1",
+	    -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		v = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return v;
+}
+
+char **
+index_meta_lines(sqlite3 *db, const char *key, size_t *n)
+{
+	char **v = NULL, *s, *p, *nl;
+
+	*n = 0;
+	if ((s = index_meta(db, key)) == NULL)
+		return NULL;
+	for (p = s; p != NULL; p = nl) {
+		if ((nl = strchr(p, '\n')) != NULL)
+			*nl++ = '\0';
+		v = xreallocarray(v, *n + 1, sizeof *v);
+		v[(*n)++] = xstrdup(p);
+	}
+	free(s);
+	return v;
 }

@@ -23,9 +23,9 @@
 
 #include "error.h"
 #include "index.h"
-#include "jit.h"
 #include "index-private.h"
 #include "mgt-limits.h"
+#include "regex.h"
 #include "xmalloc.h"
 
 #define SQLFUNC_RE_CACHE	16		/* patterns per connection */
@@ -295,10 +295,8 @@ sqlfunc_re_get(struct sqlfunc_re_cache *c, const char *pat, size_t len,
     char *msg, size_t msglen)
 {
 	struct sqlfunc_re e;
-	PCRE2_UCHAR ebuf[256];
-	PCRE2_SIZE eoff;
-	uint32_t opts;
-	int i, ecode;
+	char why[300];
+	int i;
 
 	for (i = 0; i < c->n; i++) {
 		if (c->e[i].len == len && memcmp(c->e[i].pattern, pat,
@@ -312,23 +310,10 @@ sqlfunc_re_get(struct sqlfunc_re_cache *c, const char *pat, size_t len,
 		return e.code;
 	}
 
-	opts = PCRE2_UTF;
-#ifdef PCRE2_MATCH_INVALID_UTF
-	opts |= PCRE2_MATCH_INVALID_UTF;
-#else
-	opts |= PCRE2_NO_UTF_CHECK;
-#endif
-	e.code = pcre2_compile((PCRE2_SPTR)pat, len, opts, &ecode, &eoff,
-	    NULL);
-	if (e.code == NULL) {
-		pcre2_get_error_message(ecode, ebuf, sizeof ebuf);
-		snprintf(msg, msglen, "regexp: invalid pattern at offset "
-		    "%zu: %s", (size_t)eoff, (const char *)ebuf);
+	if ((e.code = regex_compile(pat, len, why, sizeof why)) == NULL) {
+		snprintf(msg, msglen, "regexp: %s", why);
 		return NULL;
 	}
-	/* Without JIT (unsupported CPU) the interpreter still works. */
-	if (jit_wanted())
-		(void)pcre2_jit_compile(e.code, PCRE2_JIT_COMPLETE);
 	e.pattern = xmalloc(len + 1);
 	memcpy(e.pattern, pat, len);
 	e.pattern[len] = '\0';

@@ -30,7 +30,6 @@ struct ingest_carry {
 struct ingest_log {
 	struct index_source	*s;
 	long long		 offset;	/* byte offset of the next line */
-	char			 host[256];	/* last journal host seen */
 };
 
 static void	 ingest_year_note(struct ingest *);
@@ -144,6 +143,7 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 	char sev;
 	int store_all = (in->opt->index_flags & INDEX_FULL_TEXT) != 0;
 	char host[256];
+	const char *node;
 
 	in->block_first = in->line_no + 1;
 
@@ -156,7 +156,6 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 			l--;
 		in->line_no++;
 		ingest_parse_line(in, p, l, &rec);
-		host[0] = '\0';
 		if (rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE) {
 			in->record_ts = rec.ts;
 			in->record_sev = rec.severity;
@@ -165,13 +164,9 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 		} else if (rec.prefix == LOG_PREFIX_NONE && l > 3 &&
 		    p[0] == '-' && p[1] == '-')
 			ingest_journal_header(in, p, l);
-		if (rec.host != NULL && rec.host_len > 0 &&
-		    rec.host_len < sizeof host) {
-			memcpy(host, rec.host, rec.host_len);
-			host[rec.host_len] = '\0';
-		}
-		ts = rec.prefix != LOG_PREFIX_NONE && rec.ts != LOG_TS_NONE ?
-		    rec.ts : in->record_ts;
+		node = parse_log_host(&rec, host, sizeof host);
+		/* A continuation line keeps its record's time. */
+		ts = in->record_ts;
 		sev = rec.prefix != LOG_PREFIX_NONE ? rec.severity :
 		    in->record_sev;
 		in->block_ts[i] = ts;
@@ -194,7 +189,7 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 			il.line_no = in->line_no;
 			il.ts = ts;
 			il.severity = sev;
-			il.node = host[0] ? host : NULL;
+			il.node = node;
 			il.text = p;
 			il.text_len = l > in->opt->limits.max_line ?
 			    in->opt->limits.max_line : l;

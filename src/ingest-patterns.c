@@ -70,23 +70,6 @@ ingest_patterns_init(struct ingest *in, struct mgt_error *err)
 	return MGT_OK;
 }
 
-/* Does a glob match the member path, anchored at any component? */
-static int
-ingest_glob_path(const char *glob, const char *path)
-{
-	const char *p;
-
-	if (glob[0] == '/')
-		return util_glob(glob + 1, path);
-	for (p = path; p != NULL; p = strchr(p, '/')) {
-		if (*p == '/')
-			p++;
-		if (util_glob(glob, p))
-			return 1;
-	}
-	return 0;
-}
-
 static int
 ingest_pattern_applies(const struct ingest *in, const struct rule_evidence *ev)
 {
@@ -109,7 +92,7 @@ ingest_pattern_applies(const struct ingest *in, const struct rule_evidence *ev)
 	if (ev->nsources == 0)
 		return 1;
 	for (i = 0; i < ev->nsources; i++)
-		if (ingest_glob_path(ev->sources[i], in->path))
+		if (util_glob_path(ev->sources[i], in->path))
 			return 1;
 	return 0;
 }

@@ -14,11 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "error.h"
 #include "ingest-pipe.h"
 #include "parse-resource.h"
+#include "util.h"
 #include "xmalloc.h"
 
 #define PIPE_CHUNK		((size_t)1 << 20)
@@ -93,6 +93,7 @@ struct ingest_pipe {
 	 */
 	cJSON				*dead;
 	cJSON				*graves;
+	cJSON				*graves_tail;	/* the first released */
 
 	/* Seconds each side waited on the other (MGTRIAGE_TIMING). */
 	double				 reader_wait, consumer_wait;
@@ -153,14 +154,6 @@ pipe_msg_free(struct pipe_msg *msg)
 
 /* ---- reader side ---- */
 
-static double
-pipe_clock(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static struct pipe_msg *
 pipe_msg_new(enum pipe_msg_type type)
@@ -183,11 +176,11 @@ pipe_flush(struct ingest_pipe *p)
 	p->out = NULL;
 	pthread_mutex_lock(&p->lock);
 	if (p->qlen >= PIPE_MAX_BATCHES) {
-		double t0 = pipe_clock();
+		double t0 = util_now();
 
 		while (p->qlen >= PIPE_MAX_BATCHES)
 			pthread_cond_wait(&p->nonfull, &p->lock);
-		p->reader_wait += pipe_clock() - t0;
+		p->reader_wait += util_now() - t0;
 	}
 	if (p->qtail != NULL)
 		p->qtail->next = b;
@@ -547,19 +540,13 @@ ingest_pipe_start(const char *input, const struct mgt_limits *lim,
 
 /* ---- consumer side ---- */
 
-/* Append chain b to chain *a (trees linked through next). */
+/* A reader's problem reaches the sink, in walk order. */
 static void
-pipe_chain(cJSON **a, cJSON *b)
+pipe_deliver(struct ingest_pipe *p, struct pipe_msg *msg)
 {
-	cJSON *t;
-
-	if (*a == NULL) {
-		*a = b;
-		return;
-	}
-	for (t = *a; t->next != NULL; t = t->next)
-		;
-	t->next = b;
+	if (p->sink != NULL && p->sink->fn != NULL)
+		p->sink->fn(p->sink->ctx, &msg->problem);
+	pipe_msg_free(msg);
 }
 
 /* The next message in walk order; NULL after MSG_DONE. */
@@ -574,11 +561,11 @@ pipe_next(struct ingest_pipe *p)
 		free(p->in);
 		pthread_mutex_lock(&p->lock);
 		if (p->qhead == NULL) {
-			double t0 = pipe_clock();
+			double t0 = util_now();
 
 			while (p->qhead == NULL)
 				pthread_cond_wait(&p->nonempty, &p->lock);
-			p->consumer_wait += pipe_clock() - t0;
+			p->consumer_wait += util_now() - t0;
 		}
 		p->in = p->qhead;
 		p->qhead = p->in->next;
@@ -586,9 +573,9 @@ pipe_next(struct ingest_pipe *p)
 			p->qtail = NULL;
 		p->qlen--;
 		if (p->graves != NULL) {
-			pipe_chain(&p->graves, p->dead);
+			p->graves_tail->next = p->dead;
 			p->dead = p->graves;
-			p->graves = NULL;
+			p->graves = p->graves_tail = NULL;
 		}
 		pthread_cond_signal(&p->nonfull);
 		pthread_mutex_unlock(&p->lock);
@@ -622,9 +609,7 @@ pipe_member_next(struct ingest_pipe *p)
 			return NULL;
 		switch (msg->type) {
 		case MSG_PROBLEM:
-			if (p->sink != NULL && p->sink->fn != NULL)
-				p->sink->fn(p->sink->ctx, &msg->problem);
-			pipe_msg_free(msg);
+			pipe_deliver(p, msg);
 			continue;
 		case MSG_RAW:
 			pipe_parse_buffer(e, msg->data, msg->len,
@@ -660,9 +645,7 @@ ingest_pipe_member(struct ingest_pipe *p, struct pipe_member **pmp)
 	p->cur = NULL;
 	while ((msg = pipe_next(p)) != NULL) {
 		if (msg->type == MSG_PROBLEM) {
-			if (p->sink != NULL && p->sink->fn != NULL)
-				p->sink->fn(p->sink->ctx, &msg->problem);
-			pipe_msg_free(msg);
+			pipe_deliver(p, msg);
 			continue;
 		}
 		if (msg->type == MSG_DONE)
@@ -738,6 +721,8 @@ ingest_pipe_release(struct ingest_pipe *p, cJSON *obj, int local)
 	/* A root or detached item: next is free to chain the graves. */
 	obj->next = p->graves;
 	obj->prev = NULL;
+	if (p->graves == NULL)
+		p->graves_tail = obj;
 	p->graves = obj;
 }
 
@@ -776,17 +761,15 @@ ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
 	}
 	p->cemit.tail = NULL;
 	while ((msg = pipe_next(p)) != NULL)
-		if (msg->type == MSG_PROBLEM) {
-			if (p->sink != NULL && p->sink->fn != NULL)
-				p->sink->fn(p->sink->ctx, &msg->problem);
-			pipe_msg_free(msg);
-		} else if (msg->type != MSG_DONE)
+		if (msg->type == MSG_PROBLEM)
+			pipe_deliver(p, msg);
+		else if (msg->type != MSG_DONE)
 			pipe_msg_free(msg);
 	pthread_join(p->thread, NULL);
 	free(p->in);
 	cJSON_Delete(p->dead);
 	cJSON_Delete(p->graves);
-	if (getenv("MGTRIAGE_TIMING") != NULL)
+	if (util_timing() >= 1)
 		fprintf(stderr, "mgtriage: timing: %s: reader waited %.3f s, "
 		    "indexer waited %.3f s\n", p->input, p->reader_wait,
 		    p->consumer_wait);

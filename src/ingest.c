@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "classify.h"
@@ -43,24 +42,13 @@ ingest_exit_code(const struct ingest_result *r)
 	return MGT_EXIT_OK;
 }
 
-static double
-ingest_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* MGTRIAGE_TIMING=1: where a run's time goes, on stderr (for bench/). */
 static void
 ingest_timing(const char *phase, double start)
 {
-	const char *env = getenv("MGTRIAGE_TIMING");
-
-	if (env != NULL && *env != '\0' && strcmp(env, "0") != 0)
+	if (util_timing() >= 1)
 		fprintf(stderr, "mgtriage: timing: %s done at %.3f s\n", phase,
-		    ingest_now() - start);
+		    util_now() - start);
 }
 
 /* Problems: stderr line, index row, counters. */
@@ -97,7 +85,7 @@ ingest_progress(struct ingest *in)
 
 	if (!in->opt->progress)
 		return;
-	now = ingest_now();
+	now = util_now();
 	if (now - in->progress_at < in->progress_every)
 		return;
 	in->progress_at = now;
@@ -344,7 +332,7 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 		in.fault_at = atol(getenv("MGTRIAGE_FAULT_AT"));
 	/* Four updates a second; tests ask for every one (no timing). */
 	in.progress_every = getenv("MGTRIAGE_PROGRESS_ALL") != NULL ? 0 : 0.25;
-	start = ingest_now();
+	start = util_now();
 
 	rc = index_create(db_path, opt->index_flags, &in.idx, err);
 	if (rc != MGT_OK)
@@ -394,7 +382,7 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	}
 	in.idx = NULL;
 	ingest_timing("commit", start);
-	res->seconds = ingest_now() - start;
+	res->seconds = util_now() - start;
 	ingest_patterns_free(&in);
 	free(joined);
 	return MGT_OK;

@@ -667,3 +667,13 @@ parse_log_kv(const char *msg, size_t msg_len, const char *key, char *out,
 		}
 	}
 }
+
+const char *
+parse_log_host(const struct log_record *r, char *buf, size_t n)
+{
+	if (r->host == NULL || r->host_len == 0 || r->host_len >= n)
+		return NULL;
+	memcpy(buf, r->host, r->host_len);
+	buf[r->host_len] = '\0';
+	return buf;
+}

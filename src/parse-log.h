@@ -54,6 +54,10 @@ struct log_record {
 void	 parse_log_line(const char *line, size_t len, int year_hint,
 	    struct log_record *);
 
+/* The journal host a line names, as a C string in buf (n bytes): buf, or
+ * NULL when it names none or the name does not fit. */
+const char *parse_log_host(const struct log_record *, char *buf, size_t n);
+
 /*
  * For structured klog messages: find the value of key (e.g. "err") and
  * unquote it into out (at most outlen-1 bytes, NUL-terminated).  Returns 1

@@ -725,10 +725,11 @@ resource_parse(const char *buf, size_t len, const char *vpath, long line,
 	free(fixed);
 }
 
-long
-parse_resource_buffer(const char *buf, size_t len, const char *vpath,
+/* Both entry points: objects lent to fn, or handed over to take. */
+static long
+resource_parse_to(const char *buf, size_t len, const char *vpath,
     const struct mgt_limits *lim, const struct problem_sink *sink,
-    resource_fn fn, void *ctx)
+    resource_fn fn, resource_take_fn take, void *ctx)
 {
 	struct resource_out out;
 
@@ -736,9 +737,18 @@ parse_resource_buffer(const char *buf, size_t len, const char *vpath,
 	out.vpath = vpath;
 	out.sink = sink;
 	out.fn = fn;
+	out.take = take;
 	out.ctx = ctx;
 	resource_parse(buf, len, vpath, 1, lim, &out);
 	return out.stopped ? -1 : out.delivered;
+}
+
+long
+parse_resource_buffer(const char *buf, size_t len, const char *vpath,
+    const struct mgt_limits *lim, const struct problem_sink *sink,
+    resource_fn fn, void *ctx)
+{
+	return resource_parse_to(buf, len, vpath, lim, sink, fn, NULL, ctx);
 }
 
 long
@@ -746,15 +756,7 @@ parse_resource_buffer_take(const char *buf, size_t len, const char *vpath,
     const struct mgt_limits *lim, const struct problem_sink *sink,
     resource_take_fn take, void *ctx)
 {
-	struct resource_out out;
-
-	memset(&out, 0, sizeof out);
-	out.vpath = vpath;
-	out.sink = sink;
-	out.take = take;
-	out.ctx = ctx;
-	resource_parse(buf, len, vpath, 1, lim, &out);
-	return out.stopped ? -1 : out.delivered;
+	return resource_parse_to(buf, len, vpath, lim, sink, NULL, take, ctx);
 }
 
 /* Counts what passes through to the caller's sink. */

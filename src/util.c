@@ -205,3 +205,44 @@ util_basename(const char *path)
 	buf[n] = '\0';
 	return buf;
 }
+
+int
+util_glob_path(const char *glob, const char *path)
+{
+	const char *p;
+
+	if (glob[0] == '/')
+		return util_glob(glob + 1, path);
+	for (p = path; p != NULL; p = strchr(p, '/')) {
+		if (*p == '/')
+			p++;
+		if (util_glob(glob, p))
+			return 1;
+	}
+	return 0;
+}
+
+int
+util_timing(void)
+{
+	static int level = -1;
+	const char *e;
+
+	if (level < 0) {
+		e = getenv("MGTRIAGE_TIMING");
+		if (e == NULL || *e == '\0' || strcmp(e, "0") == 0)
+			level = 0;
+		else
+			level = atoi(e) >= 2 ? 2 : 1;
+	}
+	return level;
+}
+
+double
+util_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
