@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cjson/cJSON.h>
 #include <sqlite3.h>
 
 struct mgt_error;
@@ -61,6 +62,22 @@ const char *index_schema_stmt(enum index_stmt);
 
 /* index-sqlfunc.c */
 int	 index_parse_time(const char *, size_t, int64_t *us);
+
+/* One stored Event or Pod, for its rows in the derived tables. */
+struct index_derived {
+	const cJSON	*obj;		/* the parsed object */
+	const char	*kind;
+	size_t		 api_group_len;	/* 0: the core group */
+	const char	*namespace;	/* "" when cluster-scoped */
+	const char	*name;
+	int64_t		 source_id;	/* the sighting the row cites */
+	long		 line;
+	int64_t		 resource_id;
+};
+
+/* index-derived.c */
+int	 index_derived_add(struct index *, const struct index_derived *,
+	    struct mgt_error *);
 
 /* index-open.c */
 int	 index_db_error(sqlite3 *, int rc, const char *where, const char *what,

@@ -403,34 +403,26 @@ index_run_id(struct index *ix, enum index_stmt w, int64_t id,
 
 /*
  * Events and pods also become rows of the events, pods and
- * container_statuses tables (schema: the *_src views say how); a replaced
- * object's rows are replaced with it.
+ * container_statuses tables (index-derived.c); a replaced object's rows
+ * are replaced with it.
  */
 static int
-index_put_derived(struct index *ix, int64_t id, const char *kind,
+index_put_derived(struct index *ix, const struct index_derived *d,
     int replace, struct mgt_error *err)
 {
 	int ret = MGT_OK;
 
-	if (strcmp(kind, "Event") == 0) {
-		if (replace)
-			ret = index_run_id(ix, IST_EVENT_DELETE, id,
-			    "replace event", err);
-		if (ret == MGT_OK)
-			ret = index_run_id(ix, IST_EVENT_ADD, id, "add event",
-			    err);
-	} else if (strcmp(kind, "Pod") == 0) {
-		if (replace && (ret = index_run_id(ix, IST_POD_DELETE, id,
-		    "replace pod", err)) == MGT_OK)
-			ret = index_run_id(ix, IST_CSTATUS_DELETE, id,
-			    "replace container statuses", err);
-		if (ret == MGT_OK)
-			ret = index_run_id(ix, IST_POD_ADD, id, "add pod", err);
-		if (ret == MGT_OK)
-			ret = index_run_id(ix, IST_CSTATUS_ADD, id,
-			    "add container statuses", err);
-	}
-	return ret;
+	if (replace && strcmp(d->kind, "Event") == 0)
+		ret = index_run_id(ix, IST_EVENT_DELETE, d->resource_id,
+		    "replace event", err);
+	else if (replace && strcmp(d->kind, "Pod") == 0 &&
+	    (ret = index_run_id(ix, IST_POD_DELETE, d->resource_id,
+	    "replace pod", err)) == MGT_OK)
+		ret = index_run_id(ix, IST_CSTATUS_DELETE, d->resource_id,
+		    "replace container statuses", err);
+	if (ret != MGT_OK)
+		return ret;
+	return index_derived_add(ix, d, err);
 }
 
 /* The fields that identify an object and decide between two sightings. */
@@ -453,6 +445,7 @@ static int
 index_put(struct index *ix, int64_t source_id, long line,
     const struct index_key *k, const cJSON *obj, struct mgt_error *err)
 {
+	struct index_derived d;
 	const char *slash, *old;
 	char *doc;
 	size_t glen;
@@ -531,9 +524,16 @@ index_put(struct index *ix, int64_t source_id, long line,
 			goto out;
 	}
 	if (fresh || replace) {
+		d.obj = obj;
+		d.kind = k->kind;
+		d.api_group_len = glen;
+		d.namespace = k->namespace;
+		d.name = k->name;
+		d.source_id = source_id;
+		d.line = line;
+		d.resource_id = id;
 		if ((ret = index_put_conditions(ix, id, obj, err)) != MGT_OK ||
-		    (ret = index_put_derived(ix, id, k->kind, replace, err)) !=
-		    MGT_OK)
+		    (ret = index_put_derived(ix, &d, replace, err)) != MGT_OK)
 			goto out;
 	}
 
