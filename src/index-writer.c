@@ -187,10 +187,12 @@ index_create(const char *path, int flags, struct index **out,
 	}
 	sqlite3_extended_result_codes(ix->db, 1);
 	snprintf(sql, sizeof sql,
+	    "PRAGMA page_size = %d;"
 	    "PRAGMA journal_mode = OFF;"
 	    "PRAGMA synchronous = OFF;"
 	    "PRAGMA locking_mode = EXCLUSIVE;"
-	    "PRAGMA cache_size = -%d;", INDEX_WRITER_CACHE_KIB);
+	    "PRAGMA cache_size = -%d;", INDEX_PAGE_SIZE,
+	    INDEX_WRITER_CACHE_KIB);
 	if ((ret = index_exec(ix->db, sql, ix->tmp_path, err)) != MGT_OK)
 		goto fail;
 	/* Views call mgt_ts() and csr_cn(); other modules may query them. */
