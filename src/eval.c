@@ -39,13 +39,28 @@ struct eval_row {
 	int		 keep;
 };
 
+/* A pattern item's exact tally in one source, for one node. */
+struct eval_tally {
+	char		*source;	/* vpath */
+	char		*node;
+	char		*grp;		/* the group_by capture's value */
+	long		 seen;
+	int64_t		 first_ts;	/* LOG_TS_NONE: no hit had a time */
+	int64_t		 last_ts;
+};
+
 struct eval_item {
 	const struct rule_evidence *ev;
 	struct eval_row	*rows;
 	size_t		 nrows;
+	struct eval_tally *tallies;	/* pattern items */
+	size_t		 ntallies;
 	long		 count;		/* rows that count (may exceed nrows) */
 	int		 holds;
 	int		 failed;
+	int		 exact;		/* first/last_ts are from the tallies */
+	int64_t		 first_ts;	/* of the groups that hold */
+	int64_t		 last_ts;
 };
 
 struct eval_ctx {
@@ -83,6 +98,12 @@ eval_items_free(struct eval_item *items, size_t n)
 		for (j = 0; j < items[i].nrows; j++)
 			eval_row_free(&items[i].rows[j]);
 		free(items[i].rows);
+		for (j = 0; j < items[i].ntallies; j++) {
+			free(items[i].tallies[j].source);
+			free(items[i].tallies[j].node);
+			free(items[i].tallies[j].grp);
+		}
+		free(items[i].tallies);
 	}
 	free(items);
 }
@@ -260,28 +281,48 @@ static const char eval_hits_sql[] =
     " WHERE h.rule_id = ?1 AND h.evidence = ?2"
     " ORDER BY h.ts IS NULL, h.ts, h.source_id, h.line_no LIMIT ?3";
 
-static const char eval_hits_count_sql[] =
-    "SELECT count(*) FROM hits WHERE rule_id = ?1 AND evidence = ?2";
+/* The exact tallies (stored rows are capped; these are not). */
+static const char eval_tally_sql[] =
+    "SELECT s.vpath, coalesce(t.node, s.node), t.seen, t.first_ts,"
+    " t.last_ts, t.grp FROM hit_stats t JOIN sources s ON s.id = t.source_id"
+    " WHERE t.rule_id = ?1 AND t.evidence = ?2 ORDER BY t.rowid";
 
 static int
-eval_pattern_count(struct eval_ctx *c, struct eval_item *it,
+eval_pattern_tallies(struct eval_ctx *c, struct eval_item *it,
     struct mgt_error *err)
 {
 	sqlite3_stmt *st = NULL;
+	struct eval_tally *t;
+	const char *v;
 	int rc;
 
-	if (sqlite3_prepare_v2(c->db, eval_hits_count_sql, -1, &st, NULL) !=
+	if (sqlite3_prepare_v2(c->db, eval_tally_sql, -1, &st, NULL) !=
 	    SQLITE_OK)
 		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "counting hits: %s", sqlite3_errmsg(c->db));
+		    "reading hit tallies: %s", sqlite3_errmsg(c->db));
 	sqlite3_bind_text(st, 1, c->rule->id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, it->ev->name, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		it->count = (long)sqlite3_column_int64(st, 0);
+	it->count = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		it->tallies = xreallocarray(it->tallies, it->ntallies + 1,
+		    sizeof *it->tallies);
+		t = &it->tallies[it->ntallies++];
+		t->source = xstrdup((const char *)sqlite3_column_text(st, 0));
+		v = (const char *)sqlite3_column_text(st, 1);
+		t->node = v != NULL ? xstrdup(v) : NULL;
+		t->seen = (long)sqlite3_column_int64(st, 2);
+		t->first_ts = sqlite3_column_type(st, 3) == SQLITE_NULL ?
+		    LOG_TS_NONE : sqlite3_column_int64(st, 3);
+		t->last_ts = sqlite3_column_type(st, 4) == SQLITE_NULL ?
+		    LOG_TS_NONE : sqlite3_column_int64(st, 4);
+		v = (const char *)sqlite3_column_text(st, 5);
+		t->grp = v != NULL ? xstrdup(v) : NULL;
+		it->count += t->seen;
+	}
 	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
+	if (rc != SQLITE_DONE)
 		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "counting hits: %s", sqlite3_errmsg(c->db));
+		    "reading hit tallies: %s", sqlite3_errmsg(c->db));
 	return MGT_OK;
 }
 
@@ -330,7 +371,7 @@ eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 	if (rc != SQLITE_DONE)
 		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading hits: %s", sqlite3_errmsg(c->db));
-	return eval_pattern_count(c, it, err);
+	return eval_pattern_tallies(c, it, err);
 }
 
 static const char *
@@ -353,6 +394,95 @@ eval_keycmp(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
+/* The group of a tally: none, the node, the source, or a capture's value. */
+static const char *
+eval_tally_key(const struct eval_item *it, const struct eval_tally *t)
+{
+	const char *g = it->ev->group_by;
+
+	if (g == NULL)
+		return NULL;
+	if (strcmp(g, "node") == 0)
+		return t->node;
+	return strcmp(g, "source") == 0 ? t->source : t->grp;
+}
+
+/*
+ * min, window and group_by for a pattern item, from the exact tallies:
+ * stored rows are capped per file and per rule, so counts and spans over
+ * them would stop growing with the signal.  A row is kept when the group
+ * it belongs to holds.
+ */
+static void
+eval_apply_tallies(struct eval_item *it)
+{
+	const struct rule_evidence *ev = it->ev;
+	struct eval_tally *a, *b;
+	const char *key;
+	unsigned char *done, *ok;
+	size_t i, j;
+	int64_t lo, hi;
+	long n;
+
+	done = xcalloc(it->ntallies + 1, 1);
+	ok = xcalloc(it->ntallies + 1, 1);
+	it->holds = 0;
+	it->count = 0;
+	it->exact = 1;
+	it->first_ts = it->last_ts = LOG_TS_NONE;
+	for (i = 0; i < it->ntallies; i++) {
+		if (done[i])
+			continue;
+		a = &it->tallies[i];
+		n = 0;
+		lo = INT64_MAX;
+		hi = INT64_MIN;
+		for (j = i; j < it->ntallies; j++) {
+			b = &it->tallies[j];
+			if (done[j] || (ev->group_by != NULL &&
+			    eval_keycmp(eval_tally_key(it, a),
+			    eval_tally_key(it, b)) != 0))
+				continue;
+			done[j] = 1;
+			n += b->seen;
+			if (b->first_ts != LOG_TS_NONE) {
+				if (b->first_ts < lo)
+					lo = b->first_ts;
+				if (b->last_ts > hi)
+					hi = b->last_ts;
+			}
+		}
+		if (n < ev->min || (ev->window_us > 0 && (hi == INT64_MIN ||
+		    hi - lo < ev->window_us)))
+			continue;
+		ok[i] = 1;
+		it->holds = 1;
+		it->count += n;
+		if (hi != INT64_MIN) {
+			if (it->first_ts == LOG_TS_NONE || lo < it->first_ts)
+				it->first_ts = lo;
+			if (it->last_ts == LOG_TS_NONE || hi > it->last_ts)
+				it->last_ts = hi;
+		}
+	}
+	/* Each row takes the verdict of its group (the first tally of it). */
+	for (i = 0; i < it->nrows; i++) {
+		it->rows[i].keep = -1;
+		key = ev->group_by != NULL ? eval_group_key(it, &it->rows[i]) :
+		    NULL;
+		for (j = 0; j < it->ntallies; j++) {
+			if (ev->group_by != NULL && eval_keycmp(key,
+			    eval_tally_key(it, &it->tallies[j])) != 0)
+				continue;
+			it->rows[i].keep = ok[j] ? 1 : -1;
+			if (ok[j] || ev->group_by != NULL)
+				break;
+		}
+	}
+	free(done);
+	free(ok);
+}
+
 /* Apply min, window and group_by: mark the rows that count, set holds. */
 static void
 eval_apply_counts(struct eval_item *it)
@@ -362,6 +492,10 @@ eval_apply_counts(struct eval_item *it)
 	int64_t lo, hi;
 	int ok;
 
+	if (ev->type == RULE_EVIDENCE_PATTERN) {
+		eval_apply_tallies(it);
+		return;
+	}
 	if (ev->group_by == NULL && ev->window_us == 0) {
 		it->holds = it->count >= ev->min;
 		for (i = 0; i < it->nrows; i++)
@@ -545,10 +679,17 @@ eval_fill_finding(struct eval_ctx *c, struct finding *f)
 		per = it->ev->type == RULE_EVIDENCE_PATTERN ? 3 : 10;
 		shown = 0;
 		last = NULL;
+		if (it->exact && it->first_ts != LOG_TS_NONE) {
+			if (f->first_ts == INT64_MIN ||
+			    it->first_ts < f->first_ts)
+				f->first_ts = it->first_ts;
+			if (it->last_ts > f->last_ts)
+				f->last_ts = it->last_ts;
+		}
 		for (j = 0; j < it->nrows; j++) {
 			if (it->rows[j].keep != 1)
 				continue;
-			if (it->rows[j].ts != LOG_TS_NONE) {
+			if (!it->exact && it->rows[j].ts != LOG_TS_NONE) {
 				if (f->first_ts == INT64_MIN ||
 				    it->rows[j].ts < f->first_ts)
 					f->first_ts = it->rows[j].ts;

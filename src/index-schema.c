@@ -98,6 +98,19 @@ static const char schema_tables[] =
 "	text		TEXT,\n"
 "	captures	TEXT\n"
 ");\n"
+"CREATE TABLE hit_stats(\n"
+"	rule_id		TEXT NOT NULL,\n"
+"	evidence	TEXT,\n"
+"	source_id	INTEGER REFERENCES sources(id),\n"
+"	node		TEXT,\n"
+"	grp		TEXT,\n"
+"	seen		INTEGER NOT NULL,\n"
+"	timed		INTEGER NOT NULL,\n"
+"	first_ts	INTEGER,\n"
+"	last_ts		INTEGER,\n"
+"	first_line	INTEGER,\n"
+"	text		TEXT\n"
+");\n"
 "CREATE TABLE problems(\n"
 "	id		INTEGER PRIMARY KEY,\n"
 "	severity	TEXT NOT NULL,\n"
@@ -529,6 +542,7 @@ static const char schema_finish[] =
 "CREATE INDEX hits_rule ON hits(rule_id, evidence, ts IS NULL, ts,"
 " source_id, line_no);\n"
 "CREATE INDEX hits_source ON hits(source_id, line_no);\n"
+"CREATE INDEX hit_stats_rule ON hit_stats(rule_id, evidence);\n"
 "CREATE INDEX sources_vpath ON sources(vpath);\n";
 
 /*
@@ -626,6 +640,10 @@ static const char *const schema_stmts[IST_COUNT] = {
 	[IST_HIT] =
 	    "INSERT INTO hits(rule_id, evidence, source_id, line_no, ts, node,"
 	    " text, captures) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+	[IST_HIT_STAT] =
+	    "INSERT INTO hit_stats(rule_id, evidence, source_id, node, grp,"
+	    " seen, timed, first_ts, last_ts, first_line, text)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
 	[IST_PROBLEM] =
 	    "INSERT INTO problems(severity, code, vpath, offset, line, message)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

@@ -670,6 +670,28 @@ index_add_hit(struct index *ix, const struct index_hit *h,
 	return index_run(ix, IST_HIT, "add hit", err);
 }
 
+/* Store the tally of one item's matches in one source (and host). */
+int
+index_add_hit_stat(struct index *ix, const struct index_hit_stat *h,
+    struct mgt_error *err)
+{
+	ib_text(ix, IST_HIT_STAT, 1, h->rule_id);
+	ib_text(ix, IST_HIT_STAT, 2, h->evidence);
+	ib_int(ix, IST_HIT_STAT, 3, h->source_id);
+	ib_opt(ix, IST_HIT_STAT, 4, h->node);
+	ib_text(ix, IST_HIT_STAT, 5, h->grp);
+	ib_int(ix, IST_HIT_STAT, 6, h->seen);
+	ib_int(ix, IST_HIT_STAT, 7, h->timed);
+	ib_ts(ix, IST_HIT_STAT, 8, h->first_ts);
+	ib_ts(ix, IST_HIT_STAT, 9, h->last_ts);
+	if (h->timed > 0)
+		ib_int(ix, IST_HIT_STAT, 10, h->first_line);
+	else
+		ib_note(ix, sqlite3_bind_null(ix->st[IST_HIT_STAT], 10));
+	ib_textn(ix, IST_HIT_STAT, 11, h->text, h->text_len);
+	return index_run(ix, IST_HIT_STAT, "add hit tally", err);
+}
+
 static const char *
 index_severity_name(enum problem_severity s)
 {

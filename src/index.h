@@ -18,7 +18,7 @@
 struct mgt_error;
 struct index;
 
-#define INDEX_SCHEMA_VERSION 1
+#define INDEX_SCHEMA_VERSION 2
 
 /* index_create flags */
 #define INDEX_FULL_TEXT	0x1	/* store every log line, not only E/F and hits */
@@ -70,6 +70,26 @@ struct index_hit {
 };
 
 /*
+ * The exact tally of one pattern evidence item's matches in one source (for
+ * the lines that name one host and, when the item groups by a named
+ * capture, one value of it), whether their rows were stored or not.
+ */
+struct index_hit_stat {
+	const char	*rule_id;
+	const char	*evidence;
+	int64_t		 source_id;
+	const char	*node;		/* the lines' own host, or NULL */
+	const char	*grp;		/* the group_by capture's value, or NULL */
+	long		 seen;		/* matches */
+	long		 timed;		/* of them on lines with a time */
+	int64_t		 first_ts;	/* earliest and latest of those */
+	int64_t		 last_ts;
+	long		 first_line;	/* smallest line number of those */
+	const char	*text;		/* smallest text of those (<= 4096 B) */
+	size_t		 text_len;
+};
+
+/*
  * Create a new index that will become path on index_commit().  Fails if the
  * temporary file cannot be created.  On success *out owns the connection.
  */
@@ -100,6 +120,8 @@ int	 index_add_line(struct index *, const struct index_line *,
 int	 index_add_offset(struct index *, int64_t source_id, long line_no,
 	    long long offset, struct mgt_error *);
 int	 index_add_hit(struct index *, const struct index_hit *,
+	    struct mgt_error *);
+int	 index_add_hit_stat(struct index *, const struct index_hit_stat *,
 	    struct mgt_error *);
 int	 index_add_problem(struct index *, const struct problem *,
 	    struct mgt_error *);

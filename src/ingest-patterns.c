@@ -1,14 +1,16 @@
 /*
  * Rule patterns during ingest: compile every pattern evidence item of the
  * rule set into one matcher, choose per member which patterns apply (by the
- * item's source globs and kinds), and store the hits, capped per (rule,
- * source) and per rule with the true counts kept.
+ * item's source globs and kinds), tally every hit exactly per source, and
+ * store hit rows up to a cap per (rule, source) and per rule.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "error.h"
 #include "ingest-private.h"
@@ -109,7 +111,7 @@ ingest_patterns_select(struct ingest *in)
 	for (i = 0; i < in->npats; i++) {
 		in->pats[i].source_seen = 0;
 		in->pats[i].source_stored = 0;
-		in->pats[i].tail_rowid = 0;
+		in->pats[i].has_latest = 0;
 		if (ingest_pattern_applies(in, in->pats[i].ev)) {
 			in->active[in->pats[i].id] = 1;
 			in->any_active = 1;
@@ -134,101 +136,226 @@ ingest_pattern_by_id(struct ingest *in, int id)
 	return lo < in->npats && in->pats[lo].id == id ? &in->pats[lo] : NULL;
 }
 
+/* Text ordering as SQLite's BINARY collation: bytes, then length. */
 static int
-ingest_hit_tail(struct ingest *in, struct ingest_pattern *ip,
-    const struct match_hit *h, long line_no)
+ingest_text_cmp(const char *a, size_t al, const char *b, size_t bl)
 {
-	sqlite3 *db = index_db(in->idx);
-	struct mgt_error err;
-	size_t len = h->line_len > 4096 ? 4096 : h->line_len;
+	int c = memcmp(a, b, al < bl ? al : bl);
 
-	if (ip->tail_rowid == 0)
-		return MGT_OK;
-	if (in->tail_st == NULL && sqlite3_prepare_v2(db, "UPDATE hits SET "
-	    "line_no = ?1, ts = ?2, text = ?3, captures = ?4 WHERE rowid = ?5",
-	    -1, &in->tail_st, NULL) != SQLITE_OK)
-		goto fail;
-	sqlite3_bind_int64(in->tail_st, 1, line_no);
-	if (in->block_ts[h->line_index] == LOG_TS_NONE)
-		sqlite3_bind_null(in->tail_st, 2);
-	else
-		sqlite3_bind_int64(in->tail_st, 2, in->block_ts[h->line_index]);
-	sqlite3_bind_text(in->tail_st, 3, h->line, (int)len, SQLITE_STATIC);
-	if (h->captures_json != NULL)
-		sqlite3_bind_text(in->tail_st, 4, h->captures_json, -1,
-		    SQLITE_STATIC);
-	else
-		sqlite3_bind_null(in->tail_st, 4);
-	sqlite3_bind_int64(in->tail_st, 5, ip->tail_rowid);
-	if (sqlite3_step(in->tail_st) != SQLITE_DONE)
-		goto fail;
-	sqlite3_reset(in->tail_st);
-	sqlite3_clear_bindings(in->tail_st);
-	return MGT_OK;
-fail:
-	mgt_error_set(&err, MGT_ERR_DB, in->vpath, -1, line_no,
-	    "keeping the latest hit: %s", sqlite3_errmsg(db));
-	if (in->tail_st != NULL)
-		sqlite3_reset(in->tail_st);
-	return ingest_db_error(in, &err);
+	if (c != 0)
+		return c;
+	return (al > bl) - (al < bl);
 }
 
+static int
+ingest_streq(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
+/*
+ * Count a hit in the source's tally for the host its line names and the
+ * value of the capture the item groups by (grp, which it takes).
+ */
+static void
+ingest_tally_add(struct ingest_pattern *ip, const char *host, char *grp,
+    int64_t ts, long line_no, const char *text, size_t tlen)
+{
+	struct ingest_tally *t = NULL;
+	size_t i;
+
+	if (host[0] == '\0')
+		host = NULL;
+	for (i = 0; i < ip->ntally; i++) {
+		t = &ip->tally[i];
+		if (ingest_streq(t->host, host) && ingest_streq(t->grp, grp))
+			break;
+	}
+	if (i == ip->ntally) {
+		if (ip->ntally == ip->ctally) {
+			ip->ctally = ip->ctally ? ip->ctally * 2 : 2;
+			ip->tally = xreallocarray(ip->tally, ip->ctally,
+			    sizeof *ip->tally);
+		}
+		t = &ip->tally[ip->ntally++];
+		memset(t, 0, sizeof *t);
+		t->host = host != NULL ? xstrdup(host) : NULL;
+		t->grp = grp;
+		grp = NULL;
+	}
+	free(grp);
+	t->seen++;
+	if (ts == LOG_TS_NONE)
+		return;
+	if (t->timed == 0 || ts < t->first_ts)
+		t->first_ts = ts;
+	if (t->timed == 0 || ts > t->last_ts)
+		t->last_ts = ts;
+	if (t->timed == 0 || line_no < t->first_line)
+		t->first_line = line_no;
+	if (tlen > INGEST_HIT_TEXT_MAX)
+		tlen = INGEST_HIT_TEXT_MAX;
+	if (t->timed == 0 || ingest_text_cmp(text, tlen, t->text,
+	    t->text_len) < 0) {
+		t->text = xreallocarray(t->text, tlen + 1, 1);
+		memcpy(t->text, text, tlen);
+		t->text[tlen] = '\0';
+		t->text_len = tlen;
+	}
+	t->timed++;
+}
+
+/* Keep a hit that is not stored: the source's latest is stored at its end. */
+static void
+ingest_keep_latest(struct ingest_pattern *ip, const struct match_hit *h,
+    long line_no, int64_t ts, const char *host)
+{
+	if (h->line_len + 1 > ip->latest_cap) {
+		ip->latest_cap = h->line_len + 1;
+		ip->latest = xreallocarray(ip->latest, ip->latest_cap, 1);
+	}
+	memcpy(ip->latest, h->line, h->line_len);
+	ip->latest_len = h->line_len;
+	ip->latest_line = line_no;
+	ip->latest_ts = ts;
+	free(ip->latest_host);
+	ip->latest_host = host[0] ? xstrdup(host) : NULL;
+	ip->has_latest = 1;
+}
+
+static int
+ingest_store_hit(struct ingest *in, struct ingest_pattern *ip, long line_no,
+    int64_t ts, const char *node, const char *text, size_t len,
+    const char *captures)
+{
+	struct index_hit hit;
+	struct mgt_error err;
+
+	memset(&hit, 0, sizeof hit);
+	hit.rule_id = ip->rule->id;
+	hit.evidence = ip->ev->name;
+	hit.source_id = in->source_id;
+	hit.line_no = line_no;
+	hit.ts = ts;
+	hit.node = node;
+	hit.text = text;
+	hit.text_len = len > INGEST_HIT_TEXT_MAX ? INGEST_HIT_TEXT_MAX : len;
+	hit.captures = captures;
+	if (index_add_hit(in->idx, &hit, &err) != MGT_OK)
+		return ingest_db_error(in, &err);
+	ip->stored++;
+	ip->source_stored++;
+	in->res->hits++;
+	return MGT_OK;
+}
+
+/*
+ * A match: always counted in the tally; stored as a row while the item has
+ * stored fewer than max-hits-rule-source in this source and max-hits-rule
+ * in all; past that only the source's latest is kept, to be stored when it
+ * ends, so that a window still sees how long the signal lasted.
+ */
 static int
 ingest_hit(void *ctx, const struct match_hit *h)
 {
 	struct ingest *in = ctx;
 	struct ingest_pattern *ip;
-	struct index_hit hit;
 	struct log_record rec;
-	struct mgt_error err;
+	const char *g;
 	char host[256];
 	long line_no;
+	int64_t ts;
 
 	if ((ip = ingest_pattern_by_id(in, h->pattern_id)) == NULL)
 		return MGT_OK;
 	ip->seen++;
 	ip->source_seen++;
 	line_no = in->block_first + (long)h->line_index;
-	if (ip->source_stored >= in->opt->limits.max_hits_rule_source ||
-	    ip->stored >= in->opt->limits.max_hits_rule) {
-		if (!ip->capped) {
-			problem_report(&in->sink, PROBLEM_INFO, PCODE_LIMIT_HITS,
-			    in->vpath, -1, line_no,
-			    "rule %s item %s: more hits than stored (%ld per "
-			    "file, %ld per rule); counting the rest and keeping "
-			    "the latest", ip->rule->id, ip->ev->name,
-			    in->opt->limits.max_hits_rule_source,
-			    in->opt->limits.max_hits_rule);
-			ip->capped = 1;
-		}
-		/* The last stored row follows the latest hit, so a window
-		 * still sees how long the signal lasted. */
-		return ingest_hit_tail(in, ip, h, line_no);
-	}
+	ts = in->block_ts[h->line_index];
 	parse_log_line(h->line, h->line_len, in->year_hint, &rec);
 	host[0] = '\0';
 	if (rec.host != NULL && rec.host_len > 0 && rec.host_len < sizeof host) {
 		memcpy(host, rec.host, rec.host_len);
 		host[rec.host_len] = '\0';
 	}
-	memset(&hit, 0, sizeof hit);
-	hit.rule_id = ip->rule->id;
-	hit.evidence = ip->ev->name;
-	hit.source_id = in->source_id;
-	hit.line_no = line_no;
-	hit.ts = in->block_ts[h->line_index];
-	hit.node = host[0] ? host : NULL;
-	hit.text = h->line;
-	hit.text_len = h->line_len > 4096 ? 4096 : h->line_len;
-	hit.captures = h->captures_json;
-	if (index_add_hit(in->idx, &hit, &err) != MGT_OK)
-		return ingest_db_error(in, &err);
-	if (ip->source_stored + 1 >= in->opt->limits.max_hits_rule_source)
-		ip->tail_rowid = sqlite3_last_insert_rowid(index_db(in->idx));
-	ip->stored++;
-	ip->source_stored++;
-	in->res->hits++;
+	g = ip->ev->group_by;
+	ingest_tally_add(ip, host, g != NULL && strcmp(g, "node") != 0 &&
+	    strcmp(g, "source") != 0 ? match_hit_group(h, g) : NULL, ts,
+	    line_no, h->line, h->line_len);
+	if (ip->source_stored < in->opt->limits.max_hits_rule_source &&
+	    ip->stored < in->opt->limits.max_hits_rule)
+		return ingest_store_hit(in, ip, line_no, ts,
+		    host[0] ? host : NULL, h->line, h->line_len,
+		    match_hit_captures(h));
+	if (!ip->capped) {
+		problem_report(&in->sink, PROBLEM_INFO, PCODE_LIMIT_HITS,
+		    in->vpath, -1, line_no,
+		    "rule %s item %s: more hits than stored (%ld per "
+		    "file, %ld per rule); the rest are counted, and each "
+		    "file's latest is stored", ip->rule->id, ip->ev->name,
+		    in->opt->limits.max_hits_rule_source,
+		    in->opt->limits.max_hits_rule);
+		ip->capped = 1;
+	}
+	if (ip->source_stored > 0)
+		ingest_keep_latest(ip, h, line_no, ts, host);
 	return MGT_OK;
+}
+
+/*
+ * The source has ended: store each item's tallies and the latest hit kept
+ * past the cap, and start the next source afresh.
+ */
+int
+ingest_patterns_source_end(struct ingest *in)
+{
+	struct ingest_pattern *ip;
+	struct index_hit_stat st;
+	struct mgt_error err;
+	struct ingest_tally *t;
+	char *caps;
+	size_t i, j;
+	int rc = MGT_OK;
+
+	for (i = 0; i < in->npats; i++) {
+		ip = &in->pats[i];
+		for (j = 0; j < ip->ntally; j++) {
+			t = &ip->tally[j];
+			memset(&st, 0, sizeof st);
+			st.rule_id = ip->rule->id;
+			st.evidence = ip->ev->name;
+			st.source_id = in->source_id;
+			st.node = t->host;
+			st.grp = t->grp;
+			st.seen = t->seen;
+			st.timed = t->timed;
+			st.first_ts = t->timed > 0 ? t->first_ts : LOG_TS_NONE;
+			st.last_ts = t->timed > 0 ? t->last_ts : LOG_TS_NONE;
+			st.first_line = t->first_line;
+			st.text = t->timed > 0 ? t->text : NULL;
+			st.text_len = t->text_len;
+			if (rc == MGT_OK &&
+			    index_add_hit_stat(in->idx, &st, &err) != MGT_OK)
+				rc = ingest_db_error(in, &err);
+			free(t->host);
+			free(t->grp);
+			free(t->text);
+		}
+		ip->ntally = 0;
+		if (ip->has_latest && rc == MGT_OK &&
+		    ip->stored < in->opt->limits.max_hits_rule) {
+			caps = matcher_captures(in->matcher, ip->id, ip->latest,
+			    ip->latest_len);
+			rc = ingest_store_hit(in, ip, ip->latest_line,
+			    ip->latest_ts, ip->latest_host, ip->latest,
+			    ip->latest_len, caps);
+			cJSON_free(caps);
+		}
+		ip->has_latest = 0;
+		ip->source_seen = 0;
+		ip->source_stored = 0;
+	}
+	return rc;
 }
 
 int
@@ -248,9 +375,6 @@ ingest_patterns_finish(struct ingest *in, struct mgt_error *err)
 	size_t i;
 	int rc;
 
-	/* No statement may outlive the commit that closes the database. */
-	sqlite3_finalize(in->tail_st);
-	in->tail_st = NULL;
 	for (i = 0; i < in->npats; i++) {
 		if (in->pats[i].seen == in->pats[i].stored)
 			continue;
@@ -266,8 +390,18 @@ ingest_patterns_finish(struct ingest *in, struct mgt_error *err)
 void
 ingest_patterns_free(struct ingest *in)
 {
-	sqlite3_finalize(in->tail_st);
-	in->tail_st = NULL;
+	size_t i, j;
+
+	for (i = 0; i < in->npats; i++) {
+		for (j = 0; j < in->pats[i].ntally; j++) {
+			free(in->pats[i].tally[j].host);
+			free(in->pats[i].tally[j].grp);
+			free(in->pats[i].tally[j].text);
+		}
+		free(in->pats[i].tally);
+		free(in->pats[i].latest);
+		free(in->pats[i].latest_host);
+	}
 	if (in->matcher != NULL)
 		matcher_free(in->matcher);
 	in->matcher = NULL;

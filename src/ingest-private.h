@@ -15,6 +15,26 @@
 #include "problem.h"
 #include "source.h"
 
+/* Bytes of a matched line stored in a hit row or tally. */
+#define INGEST_HIT_TEXT_MAX	4096
+
+/*
+ * The tally of one pattern's matches in the source being read, for lines
+ * naming one host (a journal names its host on every line; most logs none)
+ * and, when the item groups by a named capture, one value of it: it
+ * becomes a hit_stats row when the source ends.
+ */
+struct ingest_tally {
+	char				*host;		/* NULL: the lines name none */
+	char				*grp;		/* the group_by capture's value */
+	long				 seen;
+	long				 timed;		/* of them with a time */
+	int64_t				 first_ts, last_ts; /* over the timed */
+	long				 first_line;	/* of a timed hit, smallest */
+	char				*text;		/* smallest timed text */
+	size_t				 text_len;
+};
+
 /* One pattern evidence item of a rule, as the matcher runs it. */
 struct ingest_pattern {
 	const struct rule		*rule;
@@ -25,7 +45,17 @@ struct ingest_pattern {
 	long				 source_stored;	/* hits stored in this source */
 	long				 source_seen;	/* hits seen in this source */
 	int				 capped;	/* a cap problem was reported */
-	int64_t				 tail_rowid;	/* the hit row kept as the latest */
+	struct ingest_tally		*tally;		/* this source, per host */
+	size_t				 ntally;
+	size_t				 ctally;
+	/* The latest hit past the cap, stored when the source ends. */
+	int				 has_latest;
+	long				 latest_line;
+	int64_t				 latest_ts;
+	char				*latest_host;
+	char				*latest;	/* the whole line */
+	size_t				 latest_len;
+	size_t				 latest_cap;
 };
 
 /*
@@ -66,7 +96,6 @@ struct ingest {
 	struct ingest_pattern		*pats;
 	size_t				 npats;
 	unsigned char			*active;	/* per pattern id */
-	sqlite3_stmt			*tail_st;	/* moves a capped item's last hit */
 	int				 any_active;
 
 	/* The member being read, and the pipe it comes through. */
@@ -111,6 +140,7 @@ int	 ingest_log_member(struct ingest *, const void *head, size_t headlen,
 int	 ingest_patterns_init(struct ingest *, struct mgt_error *);
 void	 ingest_patterns_select(struct ingest *);
 int	 ingest_patterns_scan(struct ingest *, const char *block, size_t len);
+int	 ingest_patterns_source_end(struct ingest *);
 int	 ingest_patterns_finish(struct ingest *, struct mgt_error *);
 void	 ingest_patterns_free(struct ingest *);
 

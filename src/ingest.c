@@ -191,6 +191,8 @@ ingest_member(struct ingest *in, struct pipe_member *pm)
 		break;
 	case PIPE_STREAM:
 		rc = ingest_log_member(in, head, headlen, &s);
+		if (rc == MGT_OK)
+			rc = ingest_patterns_source_end(in);
 		break;
 	case PIPE_HEAD:
 	default:
@@ -222,6 +224,8 @@ static const char ingest_fixup_sql[] =
     " WHERE kind = 'pod_log' AND node IS NULL;"
     "UPDATE hits SET node = (SELECT s.node FROM sources s"
     " WHERE s.id = hits.source_id) WHERE node IS NULL;"
+    "UPDATE hit_stats SET node = (SELECT s.node FROM sources s"
+    " WHERE s.id = hit_stats.source_id) WHERE node IS NULL;"
     "UPDATE lines SET node = (SELECT s.node FROM sources s"
     " WHERE s.id = lines.source_id) WHERE node IS NULL;"
     /* Journals name short hosts; map them to the node's full name. */
@@ -230,7 +234,13 @@ static const char ingest_fixup_sql[] =
     " WHERE node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM resources r"
     " WHERE r.kind = 'Node' AND r.name = hits.node)"
     " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
-    " AND r.name LIKE hits.node || '.%');";
+    " AND r.name LIKE hits.node || '.%');"
+    "UPDATE hit_stats SET node = (SELECT r.name FROM resources r"
+    " WHERE r.kind = 'Node' AND r.name LIKE hit_stats.node || '.%')"
+    " WHERE node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM resources r"
+    " WHERE r.kind = 'Node' AND r.name = hit_stats.node)"
+    " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
+    " AND r.name LIKE hit_stats.node || '.%');";
 
 static int
 ingest_fixup(struct ingest *in, struct mgt_error *err)

@@ -119,6 +119,7 @@ struct matcher {
 	size_t			*stamp;		/* per pattern: line + 1 */
 	char			*capbuf;
 	size_t			 capcap;
+	char			*hit_json;	/* captures of the hit in hand */
 };
 
 static void
@@ -1030,7 +1031,6 @@ matcher_try(struct matcher *m, int id, const char *b, size_t start,
 	struct mpat *p = &m->pats[id];
 	struct match_hit hit;
 	const char *base;
-	char *json = NULL;
 	size_t n = end - start;
 	int rc, status;
 
@@ -1046,16 +1046,69 @@ matcher_try(struct matcher *m, int id, const char *b, size_t start,
 		    first_line_no + (long)line);
 		return MGT_OK;
 	}
-	if (p->namecount > 0)
-		json = match_captures(m, p, base, rc);
 	hit.pattern_id = id;
 	hit.line = b + start;
 	hit.line_len = n;
 	hit.line_index = line;
-	hit.captures_json = json;
+	hit.m = m;
+	hit.subject = base;
+	hit.rc = rc;
+	m->hit_json = NULL;
 	status = fn(ctx, &hit);
-	cJSON_free(json);
+	cJSON_free(m->hit_json);
+	m->hit_json = NULL;
 	return status;
+}
+
+const char *
+match_hit_captures(const struct match_hit *h)
+{
+	struct matcher *m = h->m;
+	struct mpat *p = &m->pats[h->pattern_id];
+
+	if (p->namecount == 0)
+		return NULL;
+	/* The match data still holds this hit's match: nothing ran since. */
+	if (m->hit_json == NULL)
+		m->hit_json = match_captures(m, p, h->subject, h->rc);
+	return m->hit_json;
+}
+
+char *
+match_hit_group(const struct match_hit *h, const char *name)
+{
+	struct matcher *m = h->m;
+	struct mpat *p = &m->pats[h->pattern_id];
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m->md);
+	const unsigned char *e;
+	uint32_t x;
+	int g;
+
+	/* The first set group of that name, as match_captures() takes it. */
+	for (x = 0; x < p->namecount; x++) {
+		e = p->nametable + (size_t)x * p->nameentry;
+		g = (e[0] << 8) | e[1];
+		if (strcmp((const char *)e + 2, name) != 0 || g >= h->rc ||
+		    ov[2 * g] == PCRE2_UNSET || ov[2 * g + 1] < ov[2 * g])
+			continue;
+		return xstrdup(match_clean(m, h->subject + ov[2 * g],
+		    ov[2 * g + 1] - ov[2 * g]));
+	}
+	return NULL;
+}
+
+char *
+matcher_captures(struct matcher *m, int id, const char *s, size_t len)
+{
+	struct mpat *p;
+	const char *base;
+	int rc;
+
+	if (id < 0 || id >= m->npats || m->pats[id].namecount == 0)
+		return NULL;
+	p = &m->pats[id];
+	rc = match_line(m, p, s, len, &base);
+	return rc > 0 ? match_captures(m, p, base, rc) : NULL;
 }
 
 int

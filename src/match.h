@@ -53,14 +53,29 @@ const char *matcher_literals(const struct matcher *, int id);
  */
 void	 matcher_select(struct matcher *, const unsigned char *active);
 
-/* A match: pattern id, the line, named captures. */
+/* A match: pattern id, the line; its named captures on request. */
 struct match_hit {
 	int		 pattern_id;
 	const char	*line;		/* points into the caller's block */
 	size_t		 line_len;
 	size_t		 line_index;	/* 0-based index of the line in the block */
-	const char	*captures_json;	/* {"name":"value",...} or NULL; valid during the callback */
+	struct matcher	*m;		/* for match_hit_captures() */
+	const char	*subject;	/* what the pattern matched (a window) */
+	int		 rc;		/* pcre2_match()'s count */
 };
+
+/*
+ * The named captures of a hit as a JSON object ({"name":"value",...}), or
+ * NULL when the pattern names none.  Built on the first call (most hits of
+ * a noisy pattern are only counted); valid during the callback.
+ */
+const char *match_hit_captures(const struct match_hit *);
+/*
+ * The value of the hit's capture called name, as match_hit_captures() would
+ * give it (cleaned, bounded), in a new string the caller frees; NULL when
+ * the group did not take part in the match or the pattern has none.
+ */
+char	*match_hit_group(const struct match_hit *, const char *name);
 
 typedef int (*match_fn)(void *ctx, const struct match_hit *);
 
@@ -76,6 +91,13 @@ typedef int (*match_fn)(void *ctx, const struct match_hit *);
 int	 matcher_scan(struct matcher *, const char *block, size_t len,
 	    match_fn, void *ctx, const struct problem_sink *, const char *vpath,
 	    long first_line_no);
+
+/*
+ * The named captures of pattern id on line s (len bytes) as a JSON object
+ * (the caller frees it with cJSON_free), or NULL when the pattern names no
+ * group or does not match.  For a hit kept aside and stored later.
+ */
+char	*matcher_captures(struct matcher *, int id, const char *s, size_t len);
 
 /* Match one pattern against one string (used by `grep` and tests);
  * returns 1, 0, or -1 on a match error. */

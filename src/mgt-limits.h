@@ -41,8 +41,15 @@ struct mgt_limits {
 #define LIMIT_DEFAULT_PCRE_MATCH	1000000U
 #define LIMIT_DEFAULT_PCRE_DEPTH	10000U
 #define LIMIT_DEFAULT_JIT_STACK		((size_t)8 << 20)
-#define LIMIT_DEFAULT_HITS_RULE_SOURCE	1000L
-#define LIMIT_DEFAULT_HITS_RULE		100000L
+/*
+ * Hit rows stored per (rule item, file) and per rule item.  Every hit is
+ * counted exactly in hit_stats, which evaluation and timelines read for
+ * counts and spans; the rows are what a report cites (a handful) and what
+ * rule SQL over hits sees.  A noisy pattern storing 100,000 rows cost
+ * seconds per rule in inserts, indexes and fix-ups.
+ */
+#define LIMIT_DEFAULT_HITS_RULE_SOURCE	100L
+#define LIMIT_DEFAULT_HITS_RULE		2000L
 #define LIMIT_DEFAULT_RULE_ERRORS	100L
 
 void	 limits_default(struct mgt_limits *);

@@ -52,6 +52,38 @@ timeline_cut(const char *s)
 	return xstrdup(buf);
 }
 
+static int
+timeline_strcmp_p(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A comma-joined list sorted, so its order never depends on a scan's. */
+static char *
+timeline_sorted_list(const char *list)
+{
+	char *copy, *p, **v = NULL, *out;
+	size_t n = 0, i, len;
+
+	copy = xstrdup(list);
+	for (p = strtok(copy, ","); p != NULL; p = strtok(NULL, ",")) {
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = p;
+	}
+	qsort(v, n, sizeof *v, timeline_strcmp_p);
+	len = strlen(list) + 1;
+	out = xmalloc(len);
+	out[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strcat(out, ",");
+		strcat(out, v[i]);
+	}
+	free(v);
+	free(copy);
+	return out;
+}
+
 static void
 timeline_add(struct timeline *tl, int64_t first, int64_t last, long count,
     const char *what, const char *where, const char *nodes)
@@ -65,7 +97,8 @@ timeline_add(struct timeline *tl, int64_t first, int64_t last, long count,
 	e->count = count;
 	e->what = timeline_cut(what);
 	e->where = xstrdup(where ? where : "");
-	e->nodes = nodes != NULL && *nodes != '\0' ? xstrdup(nodes) : NULL;
+	e->nodes = nodes != NULL && *nodes != '\0' ?
+	    timeline_sorted_list(nodes) : NULL;
 }
 
 static int
@@ -89,10 +122,23 @@ timeline_sort(struct timeline *tl)
 }
 
 /*
- * Hits folded by rule, item and message text with the variable parts
- * (numbers, hex ids) left in: the same line repeating folds, different
- * lines stay apart.  Nodes are listed per entry.
+ * Hits folded by rule, item, kind of source and unit or container: one
+ * entry with the count, the time span, the smallest text and the nodes.
+ * Without a time filter the counts come from the exact tallies
+ * (hit_stats); with one, from the stored hits, which are capped.
  */
+#define TIMELINE_TALLY_SQL(rule_filter)					\
+    "SELECT min(t.first_ts), max(t.last_ts), sum(t.timed),"		\
+    " t.rule_id || ': ' || substr(min(t.text), 1, 600),"		\
+    " min(s.vpath) || ':' || min(t.first_line),"			\
+    " group_concat(DISTINCT coalesce(t.node, s.node))"			\
+    " FROM hit_stats t JOIN sources s ON s.id = t.source_id"		\
+    " WHERE t.timed > 0 AND " rule_filter				\
+    " AND (?2 IS NULL OR coalesce(t.node, s.node) = ?2"			\
+    "      OR coalesce(t.node, s.node) LIKE ?2 || '.%')"		\
+    " AND ?3 IS NOT NULL AND ?4 IS NOT NULL"				\
+    " GROUP BY t.rule_id, t.evidence, s.kind, coalesce(s.unit,"		\
+    " s.container, '')"
 #define TIMELINE_HITS_SQL(rule_filter)					\
     "SELECT min(h.ts), max(h.ts), count(*), h.rule_id || ': ' ||"	\
     " substr(min(h.text), 1, 600), min(s.vpath) || ':' ||"		\
@@ -105,21 +151,22 @@ timeline_sort(struct timeline *tl)
     " GROUP BY h.rule_id, h.evidence, s.kind, coalesce(s.unit,"		\
     " s.container, '')"
 
-/* One rule's hits come off the hits_rule index, not a scan of all hits
- * (which cost seconds per finding when noisy patterns stored many). */
-static const char timeline_hits_sql[] = TIMELINE_HITS_SQL("1");
-static const char timeline_rule_hits_sql[] =
-    TIMELINE_HITS_SQL("h.rule_id = ?1");
+/* One rule's hits come off the rule indexes, not a scan of all hits. */
+static const char *const timeline_sql[2][2] = {
+	{ TIMELINE_HITS_SQL("1"), TIMELINE_HITS_SQL("h.rule_id = ?1") },
+	{ TIMELINE_TALLY_SQL("1"), TIMELINE_TALLY_SQL("t.rule_id = ?1") }
+};
 
 static int
 timeline_hits(sqlite3 *db, const char *rule, const struct timeline_filter *f,
     struct timeline *tl)
 {
 	sqlite3_stmt *st;
-	int rc;
+	int rc, exact;
 
-	if (sqlite3_prepare_v2(db, rule != NULL ? timeline_rule_hits_sql :
-	    timeline_hits_sql, -1, &st, NULL) != SQLITE_OK)
+	exact = f->since == INT64_MIN && f->until == INT64_MAX;
+	if (sqlite3_prepare_v2(db, timeline_sql[exact][rule != NULL], -1, &st,
+	    NULL) != SQLITE_OK)
 		return -1;
 	if (rule != NULL)
 		sqlite3_bind_text(st, 1, rule, -1, SQLITE_STATIC);

@@ -59,7 +59,7 @@ collect(void *ctx, const struct match_hit *h)
 	x->pat = h->pattern_id;
 	x->line = h->line_index;
 	x->len = h->line_len;
-	x->captures = h->captures_json ? xstrdup(h->captures_json) : NULL;
+	x->captures = match_hit_captures(h) ? xstrdup(match_hit_captures(h)) : NULL;
 	if (hs->stop_after > 0 && hs->n >= (size_t)hs->stop_after)
 		return MGT_ERR_LIMIT;
 	return MGT_OK;
