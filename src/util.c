@@ -145,9 +145,22 @@ int
 util_glob(const char *p, const char *t)
 {
 	unsigned char stackmemo[8192], *memo;
-	size_t plen = strlen(p), tlen = strlen(t), n;
+	size_t plen = strlen(p), tlen = strlen(t), n, lit;
 	int r;
 
+	/*
+	 * Cheap answers first: rules glob every log member, often tried at
+	 * each component of its path, and the memo below costs a memset of
+	 * pattern x text bytes.  A literal start that differs fails at once;
+	 * "**" alone matches everything.
+	 */
+	lit = strcspn(p, "*?");
+	if (strncmp(p, t, lit) != 0)
+		return 0;
+	if (lit == plen)
+		return tlen == plen;
+	if (plen >= 2 && strspn(p, "*") == plen)
+		return 1;
 	n = (plen + 1) * (tlen + 1);
 	memo = n <= sizeof stackmemo ? stackmemo : xcalloc(n, 1);
 	if (memo == stackmemo)

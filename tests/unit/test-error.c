@@ -102,6 +102,14 @@ test_glob(void)
 	ok(!util_glob("a?c", "a/c"), "? does not match /");
 	ok(util_glob("", ""), "empty matches empty");
 	ok(!util_glob("", "x"), "empty does not match text");
+	ok(util_glob("**", "a/b/c.log"), "** alone matches any path");
+	ok(util_glob("***", ""), "stars alone match empty text");
+	ok(!util_glob("*", "a/b"), "* alone does not cross /");
+	ok(util_glob("abc", "abc"), "a literal matches itself");
+	ok(!util_glob("abc", "abcd"), "a literal does not match more");
+	ok(!util_glob("abc", "ab"), "nor less");
+	ok(!util_glob("ab*", "a"), "text shorter than the literal start");
+	ok(!util_glob("ns/x-*", "ns/y-1"), "literal start differs");
 	/* Many stars cannot make it exponential. */
 	ok(!util_glob("*a*a*a*a*a*a*a*a*a*a*a*a*b",
 	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"),
