@@ -366,7 +366,7 @@ pipe_consumer_starving(struct ingest_pipe *p)
 {
 	if (p->parse_on != 0)
 		return p->parse_on == 'i';
-	return atomic_load(&p->qlen) == 0;
+	return atomic_load(&p->qlen) < 3;
 }
 
 /*
