@@ -74,6 +74,7 @@ struct ac {
 	uint32_t	 natoms;	/* distinct atoms */
 	uint32_t	*atom_off;	/* per atom: range in atom_pat */
 	int		*atom_pat;
+	const struct lit **atom_lit;	/* per atom: its bytes */
 	unsigned char	*state_live;	/* per match state: a live pattern */
 	unsigned char	*atom_live;	/* per atom: a live pattern */
 };
@@ -82,6 +83,12 @@ struct ac {
 struct mrec {
 	size_t		 pos;
 	uint32_t	 state;
+};
+
+/* An atom the SIMD prefilter found, at a position inside it. */
+struct trec {
+	size_t		 pos;
+	uint32_t	 atom;
 };
 
 /* A (line, pattern) pair to check with PCRE2. */
@@ -113,6 +120,12 @@ struct matcher {
 	struct mrec		*rec[MATCH_STREAMS];
 	size_t			 nrec[MATCH_STREAMS];
 	size_t			 crec[MATCH_STREAMS];
+	/* The SIMD prefilter over the live atoms, when it applies. */
+	struct teddy		 teddy;
+	int			 simd_off;	/* MGTRIAGE_NO_SIMD */
+	struct trec		*trec;
+	size_t			 ntrec;
+	size_t			 ctrec;
 	struct mcand		*cand;
 	size_t			 ncand;
 	size_t			 ccand;
@@ -135,6 +148,7 @@ struct matcher *
 matcher_new(const struct mgt_limits *limits)
 {
 	struct matcher *m;
+	const char *e;
 
 	m = xcalloc(1, sizeof *m);
 	if (limits != NULL)
@@ -147,6 +161,9 @@ matcher_new(const struct mgt_limits *limits)
 	pcre2_set_depth_limit(m->mctx, m->limits.pcre_depth_limit);
 	pcre2_set_heap_limit(m->mctx, MATCH_HEAP_LIMIT_KIB);
 	m->jsize = MATCH_JIT_STACK_START;
+	/* MGTRIAGE_NO_SIMD=1: the automaton only (tests compare the two). */
+	e = getenv("MGTRIAGE_NO_SIMD");
+	m->simd_off = e != NULL && *e != '\0' && *e != '0';
 	return m;
 }
 
@@ -158,6 +175,7 @@ ac_free(struct ac *ac)
 	free(ac->out_atom);
 	free(ac->atom_off);
 	free(ac->atom_pat);
+	free(ac->atom_lit);
 	free(ac->state_live);
 	free(ac->atom_live);
 	memset(ac, 0, sizeof *ac);
@@ -191,6 +209,7 @@ matcher_free(struct matcher *m)
 	pcre2_jit_stack_free(m->jstack);
 	for (i = 0; i < MATCH_STREAMS; i++)
 		free(m->rec[i]);
+	free(m->trec);
 	free(m->cand);
 	free(m->stamp);
 	free(m->capbuf);
@@ -408,6 +427,10 @@ ac_refresh_live(struct matcher *m)
 		if (m->pats[i].slow && m->active[i] && !m->pats[i].disabled)
 			m->slow_live[m->nslow_live++] = i;
 	}
+	/* Few live atoms: the SIMD prefilter instead of the automaton. */
+	if (m->simd_off || !teddy_build(&m->teddy, ac->atom_lit,
+	    ac->atom_live, ac->natoms))
+		m->teddy.ok = 0;
 }
 
 static int
@@ -599,6 +622,7 @@ matcher_compile(struct matcher *m, struct mgt_error *err)
 	memset(next, 0xff, maxstates * nclass * sizeof *next);
 	ac->atom_off = xcalloc(npairs + 1, sizeof *ac->atom_off);
 	ac->atom_pat = xcalloc(npairs + 1, sizeof *ac->atom_pat);
+	ac->atom_lit = xcalloc(npairs + 1, sizeof *ac->atom_lit);
 	own_off = xcalloc(maxstates + 1, sizeof *own_off);
 	own = xcalloc(npairs + 1, sizeof *own);
 	nst = 1;
@@ -617,6 +641,7 @@ matcher_compile(struct matcher *m, struct mgt_error *err)
 			u = (uint32_t)next[(size_t)u * nclass + c];
 		}
 		own[a] = u;		/* end state, for now */
+		ac->atom_lit[a] = pairs[i].atom;
 		ac->atom_off[a++] = (uint32_t)i;
 	}
 	ac->natoms = a;
@@ -780,6 +805,21 @@ mcand_cmp(const void *a, const void *b)
 	return (x->pat > y->pat) - (x->pat < y->pat);
 }
 
+/* Pattern id order within each line. */
+static void
+cand_sort_lines(struct matcher *m)
+{
+	size_t i, ji;
+
+	for (i = 0; i < m->ncand; i = ji) {
+		for (ji = i + 1; ji < m->ncand &&
+		    m->cand[ji].line == m->cand[i].line; ji++)
+			;
+		if (ji - i > 1)
+			qsort(m->cand + i, ji - i, sizeof *m->cand, mcand_cmp);
+	}
+}
+
 /*
  * Turn automaton positions into (line, pattern) candidates, in line order,
  * each pair once.
@@ -790,7 +830,7 @@ matcher_candidates(struct matcher *m, const char *b, size_t len)
 	struct ac *ac = &m->ac;
 	const struct mrec *r;
 	const char *nl;
-	size_t line = 0, start = 0, end, i, ji;
+	size_t line = 0, start = 0, end, i;
 	uint32_t sk, j, q, at;
 	int k, pat;
 
@@ -828,14 +868,56 @@ matcher_candidates(struct matcher *m, const char *b, size_t len)
 			}
 		}
 	}
-	/* Pattern id order within each line. */
-	for (i = 0; i < m->ncand; i = ji) {
-		for (ji = i + 1; ji < m->ncand &&
-		    m->cand[ji].line == m->cand[i].line; ji++)
-			;
-		if (ji - i > 1)
-			qsort(m->cand + i, ji - i, sizeof *m->cand, mcand_cmp);
+	cand_sort_lines(m);
+}
+
+/* The prefilter's records: one position per found atom, in order. */
+static void
+trec_push(void *ctx, size_t pos, uint32_t atom)
+{
+	struct matcher *m = ctx;
+
+	if (m->ntrec == m->ctrec) {
+		m->ctrec = m->ctrec ? m->ctrec * 2 : 256;
+		m->trec = xreallocarray(m->trec, m->ctrec, sizeof *m->trec);
 	}
+	m->trec[m->ntrec].pos = pos;
+	m->trec[m->ntrec].atom = atom;
+	m->ntrec++;
+}
+
+/* matcher_candidates() for the prefilter's (position, atom) records. */
+static void
+matcher_candidates_simd(struct matcher *m, const char *b, size_t len)
+{
+	struct ac *ac = &m->ac;
+	const char *nl;
+	size_t line = 0, start = 0, end, i;
+	uint32_t at, q;
+	int pat;
+
+	m->ncand = 0;
+	nl = memchr(b, '\n', len);
+	end = nl != NULL ? (size_t)(nl - b) : len;
+	memset(m->stamp, 0, (size_t)m->npats * sizeof *m->stamp);
+	for (i = 0; i < m->ntrec; i++) {
+		at = m->trec[i].atom;
+		while (m->trec[i].pos > end) {
+			start = end + 1;
+			nl = memchr(b + start, '\n', len - start);
+			end = nl != NULL ? (size_t)(nl - b) : len;
+			line++;
+		}
+		for (q = ac->atom_off[at]; q < ac->atom_off[at + 1]; q++) {
+			pat = ac->atom_pat[q];
+			if (!m->active[pat] || m->pats[pat].disabled ||
+			    m->stamp[pat] == line + 1)
+				continue;
+			m->stamp[pat] = line + 1;
+			cand_push(m, line, start, end, pat);
+		}
+	}
+	cand_sort_lines(m);
 }
 
 /* One PCRE2 match: JIT with a stack grown on demand, else the interpreter. */
@@ -1129,7 +1211,12 @@ matcher_scan(struct matcher *m, const char *block, size_t len, match_fn fn,
 	if (len == 0 || m->npats == 0)
 		return MGT_OK;
 	m->ncand = 0;
-	if (m->ac.natoms > 0) {
+	if (m->teddy.ok) {
+		m->ntrec = 0;
+		teddy_scan(&m->teddy, (const unsigned char *)block, len,
+		    trec_push, m);
+		matcher_candidates_simd(m, block, len);
+	} else if (m->ac.natoms > 0) {
 		ac_scan(m, (const unsigned char *)block, len);
 		matcher_candidates(m, block, len);
 	}
@@ -1164,6 +1251,12 @@ matcher_scan(struct matcher *m, const char *block, size_t len, match_fn fn,
 		start = end + 1;
 	}
 	return rc;
+}
+
+const char *
+matcher_engine(const struct matcher *m)
+{
+	return m->teddy.ok ? "simd" : "automaton";
 }
 
 int

@@ -99,6 +99,12 @@ int	 matcher_scan(struct matcher *, const char *block, size_t len,
  */
 char	*matcher_captures(struct matcher *, int id, const char *s, size_t len);
 
+/*
+ * How the selected patterns' literals are found: "simd" (a prefilter for
+ * up to 64 literals, on CPUs with AVX2) or "automaton".
+ */
+const char *matcher_engine(const struct matcher *);
+
 /* Match one pattern against one string (used by `grep` and tests);
  * returns 1, 0, or -1 on a match error. */
 int	 matcher_match_one(struct matcher *, int id, const char *s, size_t len);

@@ -18,6 +18,7 @@
 #include "error.h"
 #include "limits.h"
 #include "match.h"
+#include "match-private.h"
 #include "problem.h"
 #include "tap.h"
 #include "xmalloc.h"
@@ -549,8 +550,13 @@ scan_blocks(struct matcher *m, const char *b, size_t len, int maxlines,
 	}
 }
 
+/*
+ * The corpus test, with the engine the matcher picks: the SIMD prefilter
+ * where the CPU has it and few atoms are live (simd_seen counts the scans
+ * that used it), or the automaton (MGTRIAGE_NO_SIMD=1).
+ */
 static void
-test_corpus(void)
+test_corpus(const char *engine)
 {
 	struct matcher *m;
 	struct mgt_error err;
@@ -558,7 +564,8 @@ test_corpus(void)
 	unsigned char active[NCORPUS_PATTERNS];
 	size_t len, i;
 	char *b;
-	int id, bad = 0, nslow = 0, round;
+	int id, bad = 0, nslow = 0, round, simd_seen = 0;
+	char name[160];
 
 	b = gen_corpus(20000, &len);
 	m = matcher_new(NULL);
@@ -593,19 +600,28 @@ test_corpus(void)
 	hits_free(&got);
 	hits_free(&want);
 
-	/* Random selections. */
-	for (round = 0; round < 4; round++) {
+	/* Random selections: a third, then an eighth of the patterns. */
+	for (round = 0; round < 10; round++) {
 		for (i = 0; i < (size_t)NCORPUS_PATTERNS; i++)
-			active[i] = rng() % 3 == 0;
+			active[i] = rng() % (round < 4 ? 3 : 8) == 0;
 		matcher_select(m, active);
 		brute_force(corpus_patterns, corpus_flags, NCORPUS_PATTERNS,
 		    active, b, len, &want);
 		scan_blocks(m, b, len, 500, &got);
-		ok(same_hits(&got, &want),
-		    "selection: scan equals brute force");
+		simd_seen += strcmp(matcher_engine(m), "simd") == 0;
+		snprintf(name, sizeof name, "%s, selection (%s): scan equals "
+		    "brute force", engine, matcher_engine(m));
+		ok(same_hits(&got, &want), name);
 		hits_free(&got);
 		hits_free(&want);
 	}
+	if (strcmp(engine, "simd") == 0 && teddy_available()) {
+		snprintf(name, sizeof name, "the SIMD prefilter ran on %d "
+		    "of 10 selections", simd_seen);
+		ok(simd_seen > 0, name);
+	} else
+		ok(strcmp(matcher_engine(m), "automaton") == 0,
+		    "the automaton ran");
 	memset(active, 0, sizeof active);
 	matcher_select(m, active);
 	scan_blocks(m, b, len, 0, &got);
@@ -613,6 +629,137 @@ test_corpus(void)
 	hits_free(&got);
 	matcher_free(m);
 	free(b);
+}
+
+/* ---- the SIMD prefilter against a naive search -------------------------- */
+
+struct tfound {
+	size_t		 start;
+	uint32_t	 atom;
+};
+
+struct tfounds {
+	struct tfound	*v;
+	size_t		 n, cap;
+	const struct teddy *t;
+};
+
+static void
+tfound_push(struct tfounds *f, size_t start, uint32_t atom)
+{
+	if (f->n == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 64;
+		f->v = xreallocarray(f->v, f->cap, sizeof *f->v);
+	}
+	f->v[f->n].start = start;
+	f->v[f->n].atom = atom;
+	f->n++;
+}
+
+static void
+teddy_collect(void *ctx, size_t p, uint32_t id)
+{
+	struct tfounds *f = ctx;
+	uint32_t i;
+
+	/* p is where the fingerprint is: back to where the atom starts. */
+	for (i = 0; i < f->t->natoms; i++)
+		if (f->t->atoms[i].id == id)
+			tfound_push(f, p - f->t->atoms[i].off, id);
+}
+
+static int
+tfound_cmp(const void *a, const void *b)
+{
+	const struct tfound *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->atom > y->atom) - (x->atom < y->atom);
+}
+
+/* Random atoms, planted in random text in random case, found exactly. */
+static void
+test_teddy(void)
+{
+	static const char alpha[] = "abcdefgxyz019 :/._-\"'\x80\xc1\xe9";
+	struct lit atoms[TEDDY_MAX_ATOMS], *ap[TEDDY_MAX_ATOMS];
+	unsigned char live[TEDDY_MAX_ATOMS], *text;
+	struct tfounds got, want;
+	struct teddy t;
+	size_t len, i, k, n, q;
+	uint32_t a;
+	int round, same, bad = 0;
+
+	if (!teddy_available()) {
+		printf("# no AVX2: the SIMD prefilter is not used here\n");
+		ok(1, "SIMD prefilter: skipped, no AVX2");
+		return;
+	}
+	memset(&got, 0, sizeof got);
+	memset(&want, 0, sizeof want);
+	for (round = 0; round < 40; round++) {
+		n = 1 + rng() % TEDDY_MAX_ATOMS;
+		for (i = 0; i < n; i++) {
+			atoms[i].len = 4 + rng() % 12;
+			atoms[i].s = xmalloc(atoms[i].len + 1);
+			for (k = 0; k < atoms[i].len; k++)
+				atoms[i].s[k] = alpha[rng() % (sizeof alpha - 1)];
+			ap[i] = &atoms[i];
+			live[i] = rng() % 5 != 0;
+		}
+		/* Short texts test the tail, long ones the vector loop. */
+		len = round < 20 ? (size_t)round : 2000 + rng() % 50000;
+		text = xmalloc(len + 1);
+		for (k = 0; k < len; k++)
+			text[k] = (unsigned char)alpha[rng() % (sizeof alpha - 1)];
+		for (k = 0; k + 20 < len && k < len / 8; k++) {
+			a = rng() % (uint32_t)n;
+			q = k == 0 ? 0 : k == 1 ? len - atoms[a].len :
+			    rng() % (len - atoms[a].len);
+			for (i = 0; i < atoms[a].len; i++)
+				text[q + i] = rng() % 2 &&
+				    atoms[a].s[i] >= 'a' && atoms[a].s[i] <= 'z' ?
+				    (unsigned char)(atoms[a].s[i] - 32) :
+				    (unsigned char)atoms[a].s[i];
+		}
+		got.n = want.n = 0;
+		if (teddy_build(&t, (const struct lit *const *)ap, live,
+		    (uint32_t)n)) {
+			got.t = &t;
+			teddy_scan(&t, text, len, teddy_collect, &got);
+		}
+		for (a = 0; a < n; a++) {
+			if (!live[a])
+				continue;
+			for (k = 0; k + atoms[a].len <= len; k++) {
+				for (i = 0; i < atoms[a].len; i++)
+					if (match_fold(text[k + i]) !=
+					    (unsigned char)atoms[a].s[i])
+						break;
+				if (i == atoms[a].len)
+					tfound_push(&want, k, a);
+			}
+		}
+		qsort(got.v, got.n, sizeof *got.v, tfound_cmp);
+		qsort(want.v, want.n, sizeof *want.v, tfound_cmp);
+		same = got.n == want.n;
+		for (k = 0; same && k < got.n; k++)
+			same = got.v[k].start == want.v[k].start &&
+			    got.v[k].atom == want.v[k].atom;
+		if (!same) {
+			printf("#   round %d: %zu found, %zu by naive search\n",
+			    round, got.n, want.n);
+			bad++;
+		}
+		for (i = 0; i < n; i++)
+			free(atoms[i].s);
+		free(text);
+	}
+	is_int(bad, 0, "SIMD prefilter: every occurrence of every live atom, "
+	    "in 40 random rounds");
+	free(got.v);
+	free(want.v);
 }
 
 /* ---- specific behaviours ----------------------------------------------- */
@@ -898,7 +1045,12 @@ main(void)
 {
 	test_literals();
 	test_compile_errors();
-	test_corpus();
+	test_teddy();
+	test_corpus("simd");
+	/* Again with the automaton alone: both must equal brute force. */
+	setenv("MGTRIAGE_NO_SIMD", "1", 1);
+	test_corpus("automaton");
+	unsetenv("MGTRIAGE_NO_SIMD");
 	test_captures();
 	test_line_endings();
 	test_long_line();
