@@ -78,13 +78,16 @@ typedef void (*teddy_hit_fn)(void *ctx, size_t p, uint32_t id);
 
 /* Whether this CPU runs the prefilter (AVX2). */
 int	 teddy_available(void);
+/* Where in s (len >= TEDDY_FP bytes) the 4 least common in logs start. */
+uint32_t teddy_fingerprint(const unsigned char *s, uint32_t len);
 /*
  * Build over the atoms i with live[i] (each folded, at least TEDDY_FP
- * bytes).  Returns 0, and t->ok = 0, when the prefilter does not apply:
- * no AVX2, more than TEDDY_MAX_ATOMS, a shorter atom, or none.
+ * bytes), fingerprinted at fpoff[i].  Returns 0, and t->ok = 0, when the
+ * prefilter does not apply: no AVX2, more than TEDDY_MAX_ATOMS, a shorter
+ * atom, or none.
  */
 int	 teddy_build(struct teddy *, const struct lit *const *atoms,
-	    const unsigned char *live, uint32_t n);
+	    const uint32_t *fpoff, const unsigned char *live, uint32_t n);
 /* Call fn for every occurrence of every atom in b, by position. */
 void	 teddy_scan(const struct teddy *, const unsigned char *b, size_t len,
 	    teddy_hit_fn fn, void *ctx);

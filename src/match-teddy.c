@@ -72,8 +72,7 @@ teddy_byte_cost(unsigned char c)
 	return 0;
 }
 
-/* The offset of the atom's 4 bytes least common in logs. */
-static uint32_t
+uint32_t
 teddy_fingerprint(const unsigned char *s, uint32_t len)
 {
 	uint32_t o, best = 0;
@@ -119,7 +118,7 @@ teddy_available(void)
 
 int
 teddy_build(struct teddy *t, const struct lit *const *atoms,
-    const unsigned char *live, uint32_t n)
+    const uint32_t *fpoff, const unsigned char *live, uint32_t n)
 {
 	const unsigned char *s;
 	uint32_t i, k = 0, per, b, j;
@@ -137,7 +136,7 @@ teddy_build(struct teddy *t, const struct lit *const *atoms,
 		s = (const unsigned char *)atoms[i]->s;
 		t->atoms[k].s = s;
 		t->atoms[k].len = (uint32_t)atoms[i]->len;
-		t->atoms[k].off = teddy_fingerprint(s, t->atoms[k].len);
+		t->atoms[k].off = fpoff[i];
 		t->atoms[k].fp = teddy_load4(s + t->atoms[k].off);
 		t->atoms[k].id = i;
 		k++;

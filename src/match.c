@@ -75,6 +75,7 @@ struct ac {
 	uint32_t	*atom_off;	/* per atom: range in atom_pat */
 	int		*atom_pat;
 	const struct lit **atom_lit;	/* per atom: its bytes */
+	uint32_t	*atom_fpoff;	/* per atom: its SIMD fingerprint */
 	unsigned char	*state_live;	/* per match state: a live pattern */
 	unsigned char	*atom_live;	/* per atom: a live pattern */
 };
@@ -176,6 +177,7 @@ ac_free(struct ac *ac)
 	free(ac->atom_off);
 	free(ac->atom_pat);
 	free(ac->atom_lit);
+	free(ac->atom_fpoff);
 	free(ac->state_live);
 	free(ac->atom_live);
 	memset(ac, 0, sizeof *ac);
@@ -429,7 +431,7 @@ ac_refresh_live(struct matcher *m)
 	}
 	/* Few live atoms: the SIMD prefilter instead of the automaton. */
 	if (m->simd_off || !teddy_build(&m->teddy, ac->atom_lit,
-	    ac->atom_live, ac->natoms))
+	    ac->atom_fpoff, ac->atom_live, ac->natoms))
 		m->teddy.ok = 0;
 }
 
@@ -646,6 +648,14 @@ matcher_compile(struct matcher *m, struct mgt_error *err)
 	}
 	ac->natoms = a;
 	ac->atom_off[a] = (uint32_t)npairs;
+	/* Fingerprints once: the prefilter is rebuilt per log member. */
+	ac->atom_fpoff = xcalloc((size_t)a + 1, sizeof *ac->atom_fpoff);
+	for (i = 0; i < a; i++) {
+		if (ac->atom_lit[i]->len >= TEDDY_FP)
+			ac->atom_fpoff[i] = teddy_fingerprint((const unsigned
+			    char *)ac->atom_lit[i]->s,
+			    (uint32_t)ac->atom_lit[i]->len);
+	}
 	ac->atom_live = xcalloc((size_t)a + 1, 1);
 
 	/* Atoms ending at each state, as ranges of own[]. */

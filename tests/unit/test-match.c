@@ -684,6 +684,7 @@ test_teddy(void)
 {
 	static const char alpha[] = "abcdefgxyz019 :/._-\"'\x80\xc1\xe9";
 	struct lit atoms[TEDDY_MAX_ATOMS], *ap[TEDDY_MAX_ATOMS];
+	uint32_t fpoff[TEDDY_MAX_ATOMS];
 	unsigned char live[TEDDY_MAX_ATOMS], *text;
 	struct tfounds got, want;
 	struct teddy t;
@@ -706,6 +707,8 @@ test_teddy(void)
 			for (k = 0; k < atoms[i].len; k++)
 				atoms[i].s[k] = alpha[rng() % (sizeof alpha - 1)];
 			ap[i] = &atoms[i];
+			fpoff[i] = teddy_fingerprint((unsigned char *)
+			    atoms[i].s, (uint32_t)atoms[i].len);
 			live[i] = rng() % 5 != 0;
 		}
 		/* Short texts test the tail, long ones the vector loop. */
@@ -724,7 +727,7 @@ test_teddy(void)
 				    (unsigned char)atoms[a].s[i];
 		}
 		got.n = want.n = 0;
-		if (teddy_build(&t, (const struct lit *const *)ap, live,
+		if (teddy_build(&t, (const struct lit *const *)ap, fpoff, live,
 		    (uint32_t)n)) {
 			got.t = &t;
 			teddy_scan(&t, text, len, teddy_collect, &got);
