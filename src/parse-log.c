@@ -135,6 +135,17 @@ log_hms(const char *s, size_t len, int *h, int *m, int *sec)
  * "YYYY-MM-DDTHH:MM:SS[.frac][Z|+hh:mm|+hhmm]" at s.  Returns the bytes
  * used (0 if not a stamp) with the UTC time in *ts and the zone form.
  */
+/*
+ * The hour of the last stamp read on this thread ("YYYY-MM-DDTHH", valid)
+ * and its time: consecutive log lines mostly share it, and the calendar
+ * arithmetic then comes down to minutes and seconds.
+ */
+static _Thread_local struct {
+	char	key[13];
+	int	set;
+	int64_t	base;
+} log_hour;
+
 static size_t
 log_iso(const char *s, size_t len, int64_t *ts, enum log_zone *zone)
 {
@@ -146,19 +157,30 @@ log_iso(const char *s, size_t len, int64_t *ts, enum log_zone *zone)
 	if (len < 19 || s[4] != '-' || s[7] != '-' ||
 	    (s[10] != 'T' && s[10] != 't'))
 		return 0;
-	if ((y = log_num(s, 4)) < 0 || (mo = log_num(s + 5, 2)) < 0 ||
-	    (d = log_num(s + 8, 2)) < 0)
-		return 0;
-	if (log_hms(s + 11, len - 11, &h, &mi, &se) == 0)
-		return 0;
+	if (log_hour.set && memcmp(s, log_hour.key, 13) == 0) {
+		if (s[13] != ':' || s[16] != ':' ||
+		    (mi = log_num(s + 14, 2)) < 0 || mi > 59 ||
+		    (se = log_num(s + 17, 2)) < 0 || se > 60)
+			return 0;
+	} else {
+		if ((y = log_num(s, 4)) < 0 || (mo = log_num(s + 5, 2)) < 0 ||
+		    (d = log_num(s + 8, 2)) < 0)
+			return 0;
+		if (log_hms(s + 11, len - 11, &h, &mi, &se) == 0)
+			return 0;
+		if ((t = parse_log_utc(y, mo, d, h, 0, 0, 0)) == LOG_TS_NONE)
+			return 0;
+		memcpy(log_hour.key, s, 13);
+		log_hour.base = t;
+		log_hour.set = 1;
+	}
 	i = 19;
 	if (i < len && (s[i] == '.' || s[i] == ',')) {
 		if ((k = log_frac(s + i + 1, len - i - 1, &usec)) == 0)
 			return 0;
 		i += 1 + k;
 	}
-	if ((t = parse_log_utc(y, mo, d, h, mi, se, usec)) == LOG_TS_NONE)
-		return 0;
+	t = log_hour.base + ((int64_t)mi * 60 + se) * 1000000 + usec;
 	*zone = LOG_ZONE_NONE;
 	if (i < len && (s[i] == 'Z' || s[i] == 'z')) {
 		*zone = LOG_ZONE_Z;

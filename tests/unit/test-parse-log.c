@@ -136,6 +136,27 @@ test_rfc3339(void)
 	/* Only the bytes given are read: the stamp is cut by len. */
 	is_int(parse_log_rfc3339("2021-09-14T09:42:44Z", 19, &ts), 0,
 	    "rfc3339: len respected");
+	/* Stamps in the hour just read reuse its time: still exact. */
+	is_int(parse_log_rfc3339("2021-09-14T09:00:00Z", 20, &ts), 20,
+	    "rfc3339: an hour read");
+	is_int(parse_log_rfc3339("2021-09-14T09:59:60.25Z", 23, &ts), 23,
+	    "rfc3339: same hour, second 60");
+	is_int(ts, parse_log_utc(2021, 9, 14, 9, 59, 60, 250000),
+	    "rfc3339: same hour, the minutes and seconds added");
+	is_int(parse_log_rfc3339("2021-09-14T09:60:00Z", 20, &ts), 0,
+	    "rfc3339: same hour, minute 60 refused");
+	is_int(parse_log_rfc3339("2021-09-14T09:5x:00Z", 20, &ts), 0,
+	    "rfc3339: same hour, a bad minute refused");
+	is_int(parse_log_rfc3339("2021-09-15T09:01:02Z", 20, &ts), 20,
+	    "rfc3339: same hour, next day");
+	is_int(ts, parse_log_utc(2021, 9, 15, 9, 1, 2, 0),
+	    "rfc3339: next day's value");
+	is_int(parse_log_rfc3339("2021-02-30T09:01:02Z", 20, &ts), 0,
+	    "rfc3339: an impossible date is still refused after a good one");
+	is_int(parse_log_rfc3339("2021-09-15T09:01:02+01:00", 25, &ts), 25,
+	    "rfc3339: same hour, an offset");
+	is_int(ts, parse_log_utc(2021, 9, 15, 8, 1, 2, 0),
+	    "rfc3339: the offset applied to the cached hour");
 }
 
 static void
