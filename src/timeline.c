@@ -70,7 +70,8 @@ timeline_sorted_list(const char *list)
 		v = xreallocarray(v, n + 1, sizeof *v);
 		v[n++] = p;
 	}
-	qsort(v, n, sizeof *v, timeline_strcmp_p);
+	if (n > 1)
+		qsort(v, n, sizeof *v, timeline_strcmp_p);
 	len = strlen(list) + 1;
 	out = xmalloc(len);
 	out[0] = '\0';
