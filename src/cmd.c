@@ -19,6 +19,7 @@
 #include <yaml.h>
 
 #include "cmd.h"
+#include "match.h"
 #include "parse-log.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -222,4 +223,7 @@ cmd_print_versions(FILE *f)
 #else
 	fputs("memory allocator: the C library's malloc\n", f);
 #endif
+	fputs(matcher_simd_available() ? "rule literals: AVX2 prefilter (up "
+	    "to 64 per file), automaton beyond\n" : "rule literals: "
+	    "automaton (no AVX2, or MGTRIAGE_NO_SIMD)\n", f);
 }

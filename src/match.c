@@ -1263,6 +1263,14 @@ matcher_scan(struct matcher *m, const char *block, size_t len, match_fn fn,
 	return rc;
 }
 
+int
+matcher_simd_available(void)
+{
+	const char *e = getenv("MGTRIAGE_NO_SIMD");
+
+	return teddy_available() && (e == NULL || *e == '\0' || *e == '0');
+}
+
 const char *
 matcher_engine(const struct matcher *m)
 {

@@ -104,6 +104,8 @@ char	*matcher_captures(struct matcher *, int id, const char *s, size_t len);
  * up to 64 literals, on CPUs with AVX2) or "automaton".
  */
 const char *matcher_engine(const struct matcher *);
+/* Whether this CPU has the SIMD prefilter (and MGTRIAGE_NO_SIMD is off). */
+int	 matcher_simd_available(void);
 
 /* Match one pattern against one string (used by `grep` and tests);
  * returns 1, 0, or -1 on a match error. */
