@@ -549,18 +549,12 @@ eval_lookup_holds(void *ctx, size_t i)
 	return i < c->nitems && c->items[i].holds;
 }
 
-/* Append s to a growing ", "-joined list if not present. */
-static int
-eval_strcmp_p(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
+/* The values of col in the kept rows: the first, or all, distinct, sorted. */
 static char *
 eval_item_value(struct eval_item *it, const char *col, int all)
 {
 	char **vals = NULL, *out;
-	size_t n = 0, i, j, len = 0;
+	size_t n = 0, i, j;
 	const char *v;
 	int found;
 
@@ -584,16 +578,7 @@ eval_item_value(struct eval_item *it, const char *col, int all)
 		free(vals);
 		return NULL;
 	}
-	qsort(vals, n, sizeof *vals, eval_strcmp_p);
-	for (i = 0; i < n; i++)
-		len += strlen(vals[i]) + 2;
-	out = xmalloc(len + 1);
-	out[0] = '\0';
-	for (i = 0; i < n; i++) {
-		if (i > 0)
-			strcat(out, ", ");
-		strcat(out, vals[i]);
-	}
+	out = util_sort_join(vals, n, ", ");
 	free(vals);
 	return out;
 }

@@ -52,34 +52,19 @@ timeline_cut(const char *s)
 	return xstrdup(buf);
 }
 
-static int
-timeline_strcmp_p(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* A comma-joined list sorted, so its order never depends on a scan's. */
 static char *
 timeline_sorted_list(const char *list)
 {
 	char *copy, *p, **v = NULL, *out;
-	size_t n = 0, i, len;
+	size_t n = 0;
 
 	copy = xstrdup(list);
 	for (p = strtok(copy, ","); p != NULL; p = strtok(NULL, ",")) {
 		v = xreallocarray(v, n + 1, sizeof *v);
 		v[n++] = p;
 	}
-	if (n > 1)
-		qsort(v, n, sizeof *v, timeline_strcmp_p);
-	len = strlen(list) + 1;
-	out = xmalloc(len);
-	out[0] = '\0';
-	for (i = 0; i < n; i++) {
-		if (i > 0)
-			strcat(out, ",");
-		strcat(out, v[i]);
-	}
+	out = util_sort_join(v, n, ",");
 	free(v);
 	free(copy);
 	return out;

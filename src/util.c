@@ -259,3 +259,29 @@ util_now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+static int
+util_strcmp_p(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *
+util_sort_join(char **v, size_t n, const char *sep)
+{
+	size_t len = 1, i;
+	char *out;
+
+	if (n > 1)
+		qsort(v, n, sizeof *v, util_strcmp_p);
+	for (i = 0; i < n; i++)
+		len += strlen(v[i]) + strlen(sep);
+	out = xmalloc(len);
+	out[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strcat(out, sep);
+		strcat(out, v[i]);
+	}
+	return out;
+}

@@ -29,5 +29,10 @@ double	 util_now(void);
 int	 util_timing(void);
 /* Basename of a path without modifying it ("" for "/"). */
 const char *util_basename(const char *path);
+/*
+ * The n strings of v sorted (v is reordered) and joined with sep, in a new
+ * string the caller frees.
+ */
+char	*util_sort_join(char **v, size_t n, const char *sep);
 
 #endif
