@@ -158,40 +158,17 @@ jbind_ts(sqlite3_stmt *st, int col, const cJSON *v)
 	return sqlite3_bind_null(st, col);
 }
 
-/* Step a bound statement, reset it, report a failure as *err. */
-static int
-derived_run(struct index *ix, sqlite3_stmt *st, int bind_rc,
-    const char *what, struct mgt_error *err)
-{
-	int rc, ret = MGT_OK;
-
-	if (bind_rc != SQLITE_OK)
-		ret = mgt_error_set(err, MGT_ERR_DB, ix->path, -1, 0,
-		    "%s: bind: %s", what, sqlite3_errstr(bind_rc));
-	else if ((rc = sqlite3_step(st)) != SQLITE_DONE)
-		ret = index_db_error(ix->db, rc, ix->path, what, err);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return ret;
-}
-
-/* Remember the first failed bind. */
-#define DB(call) do {							\
-	int db_rc_ = (call);						\
-	if (db_rc_ != SQLITE_OK && brc == SQLITE_OK)			\
-		brc = db_rc_;						\
-} while (0)
+/* Bind through the writer, which keeps the first failure for index_run(). */
+#define DB(call)	index_bind_note(ix, (call))
 
 /* The columns every derived row ends with. */
-static int
-derived_tail(sqlite3_stmt *st, int col, const struct index_derived *d)
+static void
+derived_tail(struct index *ix, sqlite3_stmt *st, int col,
+    const struct index_derived *d)
 {
-	int brc = SQLITE_OK;
-
 	DB(sqlite3_bind_int64(st, col, d->source_id));
 	DB(sqlite3_bind_int64(st, col + 1, d->line));
 	DB(sqlite3_bind_int64(st, col + 2, d->resource_id));
-	return brc;
 }
 
 /*
@@ -245,8 +222,6 @@ derived_event(struct index *ix, const struct index_derived *d,
 {
 	sqlite3_stmt *st = ix->st[IST_EVENT_ADD];
 	const cJSON *f[EV_NKEYS], *inv, *reg, *created, *v;
-	int brc = SQLITE_OK;
-
 	jpick(d->obj, event_keys, EV_NKEYS, f);
 	inv = f[EV_INVOLVED];
 	reg = f[EV_REGARDING];
@@ -280,8 +255,8 @@ derived_event(struct index *ix, const struct index_derived *d,
 	DB(jbind(st, 12, v));
 	DB(jbind(st, 13, jfirst(jkey(f[EV_SOURCE], "host"),
 	    jkey(f[EV_DEP_SOURCE], "host"))));
-	DB(derived_tail(st, 14, d));
-	return derived_run(ix, st, brc, "add event", err);
+	derived_tail(ix, st, 14, d);
+	return index_run(ix, IST_EVENT_ADD, "add event", err);
 }
 
 /* The status.conditions array the conditions table was filled from. */
@@ -312,8 +287,6 @@ derived_pod_row(struct index *ix, const struct index_derived *d,
 {
 	sqlite3_stmt *st = ix->st[IST_POD_ADD];
 	const cJSON *o = d->obj, *owner;
-	int brc = SQLITE_OK;
-
 	owner = jpath(o, "metadata", "ownerReferences", NULL);
 	owner = cJSON_IsArray(owner) ? cJSON_GetArrayItem(owner, 0) : NULL;
 	DB(sqlite3_bind_text(st, 1, d->namespace, -1, SQLITE_STATIC));
@@ -332,8 +305,8 @@ derived_pod_row(struct index *ix, const struct index_derived *d,
 	    "kubernetes.io/config.mirror", NULL))));
 	DB(jbind(st, 11, jkey(owner, "kind")));
 	DB(jbind(st, 12, jkey(owner, "name")));
-	DB(derived_tail(st, 13, d));
-	return derived_run(ix, st, brc, "add pod", err);
+	derived_tail(ix, st, 13, d);
+	return index_run(ix, IST_POD_ADD, "add pod", err);
 }
 
 /* pods_src: one row, or one per Ready condition (a LEFT JOIN). */
@@ -367,8 +340,6 @@ derived_cstatus(struct index *ix, const struct index_derived *d,
 	sqlite3_stmt *st = ix->st[IST_CSTATUS_ADD];
 	const cJSON *state, *last;
 	const char *s = NULL;
-	int brc = SQLITE_OK;
-
 	state = jkey(c, "state");
 	last = jkey(c, "lastState");
 	DB(sqlite3_bind_text(st, 1, d->namespace, -1, SQLITE_STATIC));
@@ -399,8 +370,8 @@ derived_cstatus(struct index *ix, const struct index_derived *d,
 	DB(jbind(st, 14, jkey(c, "started")));
 	DB(jbind(st, 15, jkey(c, "image")));
 	DB(jbind(st, 16, jpath(d->obj, "spec", "nodeName", NULL)));
-	DB(derived_tail(st, 17, d));
-	return derived_run(ix, st, brc, "add container status", err);
+	derived_tail(ix, st, 17, d);
+	return index_run(ix, IST_CSTATUS_ADD, "add container status", err);
 }
 
 /*

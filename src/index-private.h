@@ -87,6 +87,12 @@ struct index_derived {
 	int64_t		 resource_id;
 };
 
+/* index-writer.c: a failed bind is kept in bind_rc and reported by the
+ * next index_run(), which steps, resets and clears statement w. */
+void	 index_bind_note(struct index *, int rc);
+int	 index_run(struct index *, enum index_stmt w, const char *what,
+	    struct mgt_error *);
+
 /* index-derived.c */
 int	 index_derived_add(struct index *, const struct index_derived *,
 	    struct mgt_error *);

@@ -30,8 +30,8 @@
  * is bound SQLITE_STATIC: it is only read by the step that follows, and
  * the bindings are cleared after it.
  */
-static void
-ib_note(struct index *ix, int rc)
+void
+index_bind_note(struct index *ix, int rc)
 {
 	if (rc != SQLITE_OK && ix->bind_rc == SQLITE_OK)
 		ix->bind_rc = rc;
@@ -43,9 +43,9 @@ ib_text(struct index *ix, enum index_stmt w, int i, const char *s)
 	sqlite3_stmt *st = ix->st[w];
 
 	if (s == NULL)
-		ib_note(ix, sqlite3_bind_null(st, i));
+		index_bind_note(ix, sqlite3_bind_null(st, i));
 	else
-		ib_note(ix, sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC));
+		index_bind_note(ix, sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC));
 }
 
 /* Text that may be "" for unknown: stored as NULL. */
@@ -61,16 +61,16 @@ ib_textn(struct index *ix, enum index_stmt w, int i, const char *s, size_t n)
 	sqlite3_stmt *st = ix->st[w];
 
 	if (s == NULL)
-		ib_note(ix, sqlite3_bind_null(st, i));
+		index_bind_note(ix, sqlite3_bind_null(st, i));
 	else
-		ib_note(ix, sqlite3_bind_text64(st, i, s, n, SQLITE_STATIC,
+		index_bind_note(ix, sqlite3_bind_text64(st, i, s, n, SQLITE_STATIC,
 		    SQLITE_UTF8));
 }
 
 static void
 ib_int(struct index *ix, enum index_stmt w, int i, int64_t v)
 {
-	ib_note(ix, sqlite3_bind_int64(ix->st[w], i, v));
+	index_bind_note(ix, sqlite3_bind_int64(ix->st[w], i, v));
 }
 
 /* A timestamp: LOG_TS_NONE is stored as NULL. */
@@ -78,16 +78,16 @@ static void
 ib_ts(struct index *ix, enum index_stmt w, int i, int64_t v)
 {
 	if (v == LOG_TS_NONE)
-		ib_note(ix, sqlite3_bind_null(ix->st[w], i));
+		index_bind_note(ix, sqlite3_bind_null(ix->st[w], i));
 	else
-		ib_note(ix, sqlite3_bind_int64(ix->st[w], i, v));
+		index_bind_note(ix, sqlite3_bind_int64(ix->st[w], i, v));
 }
 
 /*
  * Step a bound statement once, then reset it and clear its bindings.
  * what names the operation for the error message.
  */
-static int
+int
 index_run(struct index *ix, enum index_stmt w, const char *what,
     struct mgt_error *err)
 {
@@ -385,7 +385,7 @@ index_put_conditions(struct index *ix, int64_t resource_id,
 		if (lt != NULL && index_parse_time(lt, strlen(lt), &us))
 			ib_int(ix, IST_COND_INSERT, 8, us);
 		else
-			ib_note(ix, sqlite3_bind_null(ix->st[IST_COND_INSERT],
+			index_bind_note(ix, sqlite3_bind_null(ix->st[IST_COND_INSERT],
 			    8));
 		ret = index_run(ix, IST_COND_INSERT, "add condition", err);
 		if (ret != MGT_OK)
@@ -687,7 +687,7 @@ index_add_hit_stat(struct index *ix, const struct index_hit_stat *h,
 	if (h->timed > 0)
 		ib_int(ix, IST_HIT_STAT, 10, h->first_line);
 	else
-		ib_note(ix, sqlite3_bind_null(ix->st[IST_HIT_STAT], 10));
+		index_bind_note(ix, sqlite3_bind_null(ix->st[IST_HIT_STAT], 10));
 	ib_textn(ix, IST_HIT_STAT, 11, h->text, h->text_len);
 	return index_run(ix, IST_HIT_STAT, "add hit tally", err);
 }

@@ -126,7 +126,8 @@ ingest_grow_block(struct ingest *in, size_t n)
 		in->block_cap = in->block_cap ? in->block_cap * 2 : 4096;
 	in->block_ts = xreallocarray(in->block_ts, in->block_cap,
 	    sizeof *in->block_ts);
-	in->block_sev = xreallocarray(in->block_sev, in->block_cap, 1);
+	in->block_host = xreallocarray(in->block_host, in->block_cap,
+	    sizeof *in->block_host);
 }
 
 /* Process a buffer of whole lines (the last may lack its '\n'). */
@@ -142,8 +143,7 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 	int64_t ts;
 	char sev;
 	int store_all = (in->opt->index_flags & INDEX_FULL_TEXT) != 0;
-	char host[256];
-	const char *node;
+	char host[INGEST_HOST_MAX];
 
 	in->block_first = in->line_no + 1;
 
@@ -164,13 +164,16 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 		} else if (rec.prefix == LOG_PREFIX_NONE && l > 3 &&
 		    p[0] == '-' && p[1] == '-')
 			ingest_journal_header(in, p, l);
-		node = parse_log_host(&rec, host, sizeof host);
 		/* A continuation line keeps its record's time. */
 		ts = in->record_ts;
 		sev = rec.prefix != LOG_PREFIX_NONE ? rec.severity :
 		    in->record_sev;
 		in->block_ts[i] = ts;
-		in->block_sev[i] = sev;
+		/* The host: a hit on the line need not parse it again. */
+		in->block_host[i].len = rec.host != NULL && rec.host_len > 0 &&
+		    rec.host_len < INGEST_HOST_MAX ? (uint16_t)rec.host_len : 0;
+		in->block_host[i].off = in->block_host[i].len > 0 ?
+		    (uint32_t)(rec.host - p) : 0;
 		if (ts != LOG_TS_NONE) {
 			if (lg->s->first_ts == LOG_TS_NONE || ts < lg->s->first_ts)
 				lg->s->first_ts = ts;
@@ -189,7 +192,7 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 			il.line_no = in->line_no;
 			il.ts = ts;
 			il.severity = sev;
-			il.node = node;
+			il.node = parse_log_host(&rec, host, sizeof host);
 			il.text = p;
 			il.text_len = l > in->opt->limits.max_line ?
 			    in->opt->limits.max_line : l;

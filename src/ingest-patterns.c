@@ -109,7 +109,6 @@ ingest_patterns_select(struct ingest *in)
 	memset(in->active, 0, (size_t)matcher_count(in->matcher));
 	in->any_active = 0;
 	for (i = 0; i < in->npats; i++) {
-		in->pats[i].source_seen = 0;
 		in->pats[i].source_stored = 0;
 		in->pats[i].has_latest = 0;
 		if (ingest_pattern_applies(in, in->pats[i].ev)) {
@@ -155,11 +154,11 @@ ingest_streq(const char *a, const char *b)
 
 /*
  * Count a hit in the source's tally for the host its line names and the
- * value of the capture the item groups by (grp, which it takes).
+ * value of the capture the item groups by (grp, copied when kept).
  */
 static void
-ingest_tally_add(struct ingest_pattern *ip, const char *host, char *grp,
-    int64_t ts, long line_no, const char *text, size_t tlen)
+ingest_tally_add(struct ingest_pattern *ip, const char *host,
+    const char *grp, int64_t ts, long line_no, const char *text, size_t tlen)
 {
 	struct ingest_tally *t = NULL;
 	size_t i;
@@ -180,10 +179,8 @@ ingest_tally_add(struct ingest_pattern *ip, const char *host, char *grp,
 		t = &ip->tally[ip->ntally++];
 		memset(t, 0, sizeof *t);
 		t->host = host != NULL ? xstrdup(host) : NULL;
-		t->grp = grp;
-		grp = NULL;
+		t->grp = grp != NULL ? xstrdup(grp) : NULL;
 	}
-	free(grp);
 	t->seen++;
 	if (ts == LOG_TS_NONE)
 		return;
@@ -218,8 +215,7 @@ ingest_keep_latest(struct ingest_pattern *ip, const struct match_hit *h,
 	ip->latest_len = h->line_len;
 	ip->latest_line = line_no;
 	ip->latest_ts = ts;
-	free(ip->latest_host);
-	ip->latest_host = host[0] ? xstrdup(host) : NULL;
+	memcpy(ip->latest_host, host, strlen(host) + 1);
 	ip->has_latest = 1;
 }
 
@@ -260,24 +256,20 @@ ingest_hit(void *ctx, const struct match_hit *h)
 {
 	struct ingest *in = ctx;
 	struct ingest_pattern *ip;
-	struct log_record rec;
+	const struct ingest_host *hh;
 	const char *g;
-	char host[256];
+	char host[INGEST_HOST_MAX];
 	long line_no;
 	int64_t ts;
 
 	if ((ip = ingest_pattern_by_id(in, h->pattern_id)) == NULL)
 		return MGT_OK;
 	ip->seen++;
-	ip->source_seen++;
 	line_no = in->block_first + (long)h->line_index;
 	ts = in->block_ts[h->line_index];
-	parse_log_line(h->line, h->line_len, in->year_hint, &rec);
-	host[0] = '\0';
-	if (rec.host != NULL && rec.host_len > 0 && rec.host_len < sizeof host) {
-		memcpy(host, rec.host, rec.host_len);
-		host[rec.host_len] = '\0';
-	}
+	hh = &in->block_host[h->line_index];
+	memcpy(host, h->line + hh->off, hh->len);
+	host[hh->len] = '\0';
 	g = ip->ev->group_by;
 	ingest_tally_add(ip, host, g != NULL && strcmp(g, "node") != 0 &&
 	    strcmp(g, "source") != 0 ? match_hit_group(h, g) : NULL, ts,
@@ -347,12 +339,12 @@ ingest_patterns_source_end(struct ingest *in)
 			caps = matcher_captures(in->matcher, ip->id, ip->latest,
 			    ip->latest_len);
 			rc = ingest_store_hit(in, ip, ip->latest_line,
-			    ip->latest_ts, ip->latest_host, ip->latest,
+			    ip->latest_ts, ip->latest_host[0] ?
+			    ip->latest_host : NULL, ip->latest,
 			    ip->latest_len, caps);
 			cJSON_free(caps);
 		}
 		ip->has_latest = 0;
-		ip->source_seen = 0;
 		ip->source_stored = 0;
 	}
 	return rc;
@@ -400,7 +392,6 @@ ingest_patterns_free(struct ingest *in)
 		}
 		free(in->pats[i].tally);
 		free(in->pats[i].latest);
-		free(in->pats[i].latest_host);
 	}
 	if (in->matcher != NULL)
 		matcher_free(in->matcher);
@@ -410,7 +401,7 @@ ingest_patterns_free(struct ingest *in)
 	free(in->active);
 	in->active = NULL;
 	free(in->block_ts);
-	free(in->block_sev);
+	free(in->block_host);
 	in->block_ts = NULL;
-	in->block_sev = NULL;
+	in->block_host = NULL;
 }

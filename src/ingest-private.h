@@ -17,6 +17,14 @@
 
 /* Bytes of a matched line stored in a hit row or tally. */
 #define INGEST_HIT_TEXT_MAX	4096
+/* Longest host name a line may give a hit (parse_log_host's buffer). */
+#define INGEST_HOST_MAX		256
+
+/* Where a line of the block names its host: len 0 for none (or too long). */
+struct ingest_host {
+	uint32_t			 off;		/* from the line's start */
+	uint16_t			 len;
+};
 
 /*
  * The tally of one pattern's matches in the source being read, for lines
@@ -43,7 +51,6 @@ struct ingest_pattern {
 	long				 stored;	/* hits stored over the run */
 	long				 seen;		/* hits seen over the run */
 	long				 source_stored;	/* hits stored in this source */
-	long				 source_seen;	/* hits seen in this source */
 	int				 capped;	/* a cap problem was reported */
 	struct ingest_tally		*tally;		/* this source, per host */
 	size_t				 ntally;
@@ -52,7 +59,7 @@ struct ingest_pattern {
 	int				 has_latest;
 	long				 latest_line;
 	int64_t				 latest_ts;
-	char				*latest_host;
+	char				 latest_host[INGEST_HOST_MAX];
 	char				*latest;	/* the whole line */
 	size_t				 latest_len;
 	size_t				 latest_cap;
@@ -110,7 +117,7 @@ struct ingest {
 	int64_t				 record_ts;	/* ts of the current record */
 	char				 record_sev;
 	int64_t				*block_ts;	/* ts per line of the block */
-	char				*block_sev;
+	struct ingest_host		*block_host;	/* host per line, for hits */
 	size_t				 block_cap;
 	long				 block_first;	/* line_no of block line 0 */
 	int				 long_line_reported;

@@ -149,7 +149,6 @@ struct matcher *
 matcher_new(const struct mgt_limits *limits)
 {
 	struct matcher *m;
-	const char *e;
 
 	m = xcalloc(1, sizeof *m);
 	if (limits != NULL)
@@ -163,8 +162,7 @@ matcher_new(const struct mgt_limits *limits)
 	pcre2_set_heap_limit(m->mctx, MATCH_HEAP_LIMIT_KIB);
 	m->jsize = MATCH_JIT_STACK_START;
 	/* MGTRIAGE_NO_SIMD=1: the automaton only (tests compare the two). */
-	e = getenv("MGTRIAGE_NO_SIMD");
-	m->simd_off = e != NULL && *e != '\0' && *e != '0';
+	m->simd_off = !matcher_simd_available();
 	return m;
 }
 
@@ -830,6 +828,62 @@ cand_sort_lines(struct matcher *m)
 	}
 }
 
+/* The line of a block that candidates are being found in. */
+struct mline {
+	const char	*b;
+	size_t		 len;
+	size_t		 line;		/* its number in the block */
+	size_t		 start;		/* its first byte */
+	size_t		 end;		/* its '\n', or len */
+};
+
+/* Start finding candidates in b: the first line, no pattern seen on it. */
+static void
+cand_begin(struct matcher *m, struct mline *c, const char *b, size_t len)
+{
+	const char *nl = memchr(b, '\n', len);
+
+	c->b = b;
+	c->len = len;
+	c->line = 0;
+	c->start = 0;
+	c->end = nl != NULL ? (size_t)(nl - b) : len;
+	m->ncand = 0;
+	memset(m->stamp, 0, (size_t)m->npats * sizeof *m->stamp);
+}
+
+/* Move forward to the line that holds pos. */
+static void
+mline_seek(struct mline *c, size_t pos)
+{
+	const char *nl;
+
+	while (pos > c->end) {
+		c->start = c->end + 1;
+		nl = memchr(c->b + c->start, '\n', c->len - c->start);
+		c->end = nl != NULL ? (size_t)(nl - c->b) : c->len;
+		c->line++;
+	}
+}
+
+/* Atom at was found on the line: each live pattern it serves, once. */
+static void
+cand_atom(struct matcher *m, uint32_t at, const struct mline *c)
+{
+	const struct ac *ac = &m->ac;
+	uint32_t q;
+	int pat;
+
+	for (q = ac->atom_off[at]; q < ac->atom_off[at + 1]; q++) {
+		pat = ac->atom_pat[q];
+		if (!m->active[pat] || m->pats[pat].disabled ||
+		    m->stamp[pat] == c->line + 1)
+			continue;
+		m->stamp[pat] = c->line + 1;
+		cand_push(m, c->line, c->start, c->end, pat);
+	}
+}
+
 /*
  * Turn automaton positions into (line, pattern) candidates, in line order,
  * each pair once.
@@ -837,45 +891,24 @@ cand_sort_lines(struct matcher *m)
 static void
 matcher_candidates(struct matcher *m, const char *b, size_t len)
 {
-	struct ac *ac = &m->ac;
+	const struct ac *ac = &m->ac;
 	const struct mrec *r;
-	const char *nl;
-	size_t line = 0, start = 0, end, i;
-	uint32_t sk, j, q, at;
-	int k, pat;
+	struct mline c;
+	size_t i;
+	uint32_t sk, j;
+	int k;
 
-	m->ncand = 0;
-	nl = memchr(b, '\n', len);
-	end = nl != NULL ? (size_t)(nl - b) : len;
-	memset(m->stamp, 0, (size_t)m->npats * sizeof *m->stamp);
+	cand_begin(m, &c, b, len);
 	for (k = 0; k < MATCH_STREAMS; k++) {
 		for (i = 0; i < m->nrec[k]; i++) {
 			r = &m->rec[k][i];
 			sk = r->state / ac->stride - ac->match_first;
 			if (!ac->state_live[sk])
 				continue;
-			while (r->pos > end) {
-				start = end + 1;
-				nl = memchr(b + start, '\n', len - start);
-				end = nl != NULL ? (size_t)(nl - b) : len;
-				line++;
-			}
-			for (j = ac->out_off[sk]; j < ac->out_off[sk + 1];
-			    j++) {
-				at = ac->out_atom[j];
-				if (!ac->atom_live[at])
-					continue;
-				for (q = ac->atom_off[at];
-				    q < ac->atom_off[at + 1]; q++) {
-					pat = ac->atom_pat[q];
-					if (!m->active[pat] ||
-					    m->pats[pat].disabled ||
-					    m->stamp[pat] == line + 1)
-						continue;
-					m->stamp[pat] = line + 1;
-					cand_push(m, line, start, end, pat);
-				}
-			}
+			mline_seek(&c, r->pos);
+			for (j = ac->out_off[sk]; j < ac->out_off[sk + 1]; j++)
+				if (ac->atom_live[ac->out_atom[j]])
+					cand_atom(m, ac->out_atom[j], &c);
 		}
 	}
 	cand_sort_lines(m);
@@ -900,32 +933,13 @@ trec_push(void *ctx, size_t pos, uint32_t atom)
 static void
 matcher_candidates_simd(struct matcher *m, const char *b, size_t len)
 {
-	struct ac *ac = &m->ac;
-	const char *nl;
-	size_t line = 0, start = 0, end, i;
-	uint32_t at, q;
-	int pat;
+	struct mline c;
+	size_t i;
 
-	m->ncand = 0;
-	nl = memchr(b, '\n', len);
-	end = nl != NULL ? (size_t)(nl - b) : len;
-	memset(m->stamp, 0, (size_t)m->npats * sizeof *m->stamp);
+	cand_begin(m, &c, b, len);
 	for (i = 0; i < m->ntrec; i++) {
-		at = m->trec[i].atom;
-		while (m->trec[i].pos > end) {
-			start = end + 1;
-			nl = memchr(b + start, '\n', len - start);
-			end = nl != NULL ? (size_t)(nl - b) : len;
-			line++;
-		}
-		for (q = ac->atom_off[at]; q < ac->atom_off[at + 1]; q++) {
-			pat = ac->atom_pat[q];
-			if (!m->active[pat] || m->pats[pat].disabled ||
-			    m->stamp[pat] == line + 1)
-				continue;
-			m->stamp[pat] = line + 1;
-			cand_push(m, line, start, end, pat);
-		}
+		mline_seek(&c, m->trec[i].pos);
+		cand_atom(m, m->trec[i].atom, &c);
 	}
 	cand_sort_lines(m);
 }
@@ -1166,7 +1180,7 @@ match_hit_captures(const struct match_hit *h)
 	return m->hit_json;
 }
 
-char *
+const char *
 match_hit_group(const struct match_hit *h, const char *name)
 {
 	struct matcher *m = h->m;
@@ -1183,8 +1197,8 @@ match_hit_group(const struct match_hit *h, const char *name)
 		if (strcmp((const char *)e + 2, name) != 0 || g >= h->rc ||
 		    ov[2 * g] == PCRE2_UNSET || ov[2 * g + 1] < ov[2 * g])
 			continue;
-		return xstrdup(match_clean(m, h->subject + ov[2 * g],
-		    ov[2 * g + 1] - ov[2 * g]));
+		return match_clean(m, h->subject + ov[2 * g],
+		    ov[2 * g + 1] - ov[2 * g]);
 	}
 	return NULL;
 }

@@ -72,10 +72,11 @@ struct match_hit {
 const char *match_hit_captures(const struct match_hit *);
 /*
  * The value of the hit's capture called name, as match_hit_captures() would
- * give it (cleaned, bounded), in a new string the caller frees; NULL when
- * the group did not take part in the match or the pattern has none.
+ * give it (cleaned, bounded); NULL when the group did not take part in the
+ * match or the pattern has none.  Valid until the next call for a capture
+ * of this matcher: a caller that keeps it copies it.
  */
-char	*match_hit_group(const struct match_hit *, const char *name);
+const char *match_hit_group(const struct match_hit *, const char *name);
 
 typedef int (*match_fn)(void *ctx, const struct match_hit *);
 
