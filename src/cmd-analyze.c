@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -29,6 +30,8 @@ int
 cmd_report_option(struct cmd_report_opts *o, const struct cmd_entry *e,
     int opt, const char *arg, char *timebuf, size_t timelen)
 {
+	char *end;
+	long w;
 	int v;
 
 	switch (opt) {
@@ -57,6 +60,16 @@ cmd_report_option(struct cmd_report_opts *o, const struct cmd_entry *e,
 		return MGT_EXIT_OK;
 	case CMD_REPORT_OPT_NO_COLOR:
 		o->color = 0;
+		return MGT_EXIT_OK;
+	case CMD_REPORT_OPT_WIDTH:
+		errno = 0;
+		w = strtol(arg, &end, 10);
+		if (*arg == '\0' || *end != '\0' || errno != 0 || w < 0 ||
+		    w > CMD_MAX_WIDTH || (w > 0 && w < CMD_MIN_WIDTH))
+			return cmd_usage_error(e, "--width: '%s' is not 0 (no "
+			    "cut) or a number of columns from %d to %d", arg,
+			    CMD_MIN_WIDTH, CMD_MAX_WIDTH);
+		o->width = w;
 		return MGT_EXIT_OK;
 	}
 	return -1;
@@ -93,6 +106,7 @@ cmd_analyze_exec(int argc, char **argv)
 	};
 
 	cmd_ingest_init(&ci);
+	ci.need_rules = 1;
 	cmd_report_opts_init(&ro);
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "f:o:qh", longopts, NULL)) !=
@@ -161,7 +175,9 @@ cmd_analyze_exec(int argc, char **argv)
 	    (size_t)(argc - optind), index, &ci.opt, &res, &err);
 	if (rc != MGT_OK) {
 		cmd_print_error(&err);
-		code = MGT_EXIT_INTERNAL;
+		/* Two clusters in one case is the command line's fault. */
+		code = rc == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
+		    MGT_EXIT_INTERNAL;
 		goto out;
 	}
 	if (res.unreadable == argc - optind) {
@@ -214,6 +230,9 @@ const struct cmd_entry cmd_analyze_entry = {
 	"                         SOURCE_DATE_EPOCH is honoured)\n"
 	"      --color, --no-color  force ANSI colour on or off (default: on a\n"
 	"                         terminal unless NO_COLOR is set)\n"
+	"      --width N          cut text lines to N columns (default: the\n"
+	"                         terminal's width; complete lines when the\n"
+	"                         output is a file or a pipe; 0: never cut)\n"
 	CMD_INGEST_HELP
 	"  -h, --help             this help\n"
 	"\n"

@@ -350,6 +350,7 @@ cmd_corpus_exec(int argc, char **argv)
 	};
 
 	cmd_ingest_init(&ci);
+	ci.need_rules = 1;
 	ci.opt.quiet = 1;
 	ci.opt.progress = 0;
 	optind = 1;

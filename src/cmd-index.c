@@ -83,7 +83,9 @@ cmd_index_exec(int argc, char **argv)
 	if (rc != MGT_OK) {
 		cmd_print_error(&err);
 		cmd_ingest_free(&ci);
-		return MGT_EXIT_INTERNAL;
+		/* Two clusters in one case is the command line's fault. */
+		return rc == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
+		    MGT_EXIT_INTERNAL;
 	}
 	code = ingest_exit_code(&res);
 	if (!ci.opt.quiet)

@@ -59,7 +59,10 @@ cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
 		ci->default_rules = 0;
 		return MGT_EXIT_OK;
 	case CMD_OPT_STRICT_RULES:
-		ci->strict_rules = 1;
+		ci->allow_rule_errors = 0;
+		return MGT_EXIT_OK;
+	case CMD_OPT_ALLOW_RULE_ERRORS:
+		ci->allow_rule_errors = 1;
 		return MGT_EXIT_OK;
 	case CMD_OPT_PROGRESS:
 		ci->opt.progress = 1;
@@ -94,31 +97,50 @@ cmd_ingest_print_diags(const struct ruleset *rs)
 	}
 }
 
+/* Load one rules directory; a missing or unreadable one is a
+ * configuration error naming it. */
+static int
+cmd_ingest_load_dir(struct cmd_ingest *ci, const char *dir,
+    struct mgt_error *err)
+{
+	if (ruleset_load_dir(&ci->rules, dir, err) == MGT_OK)
+		return MGT_OK;
+	cmd_print_error(err);
+	fprintf(stderr, "mgtriage: the rules could not be loaded; name a "
+	    "rules directory with --rules DIR or MGTRIAGE_RULES_DIR\n");
+	return MGT_ERR_RULE;
+}
+
 int
 cmd_ingest_load_rules(struct cmd_ingest *ci, struct mgt_error *err)
 {
 	int i, rc;
 
-	if (ci->default_rules &&
-	    (rc = ruleset_load_dir(&ci->rules, cmd_default_rules_dir(),
-	    err)) != MGT_OK) {
-		cmd_print_error(err);
+	if (ci->default_rules && (rc = cmd_ingest_load_dir(ci,
+	    cmd_default_rules_dir(), err)) != MGT_OK)
 		return rc;
-	}
-	for (i = 0; i < ci->nrule_dirs; i++) {
-		if ((rc = ruleset_load_dir(&ci->rules, ci->rule_dirs[i],
-		    err)) != MGT_OK) {
-			cmd_print_error(err);
-			return MGT_ERR_USAGE;
-		}
-	}
+	for (i = 0; i < ci->nrule_dirs; i++)
+		if ((rc = cmd_ingest_load_dir(ci, ci->rule_dirs[i], err)) !=
+		    MGT_OK)
+			return rc;
 	ruleset_finish(&ci->rules);
 	cmd_ingest_print_diags(&ci->rules);
-	if (ci->rules.nerrors > 0 && ci->strict_rules)
+	if (ci->rules.nerrors > 0 && !ci->allow_rule_errors) {
+		fprintf(stderr, "mgtriage: %zu rule error%s: a report without "
+		    "%s would read as if %s found nothing; fix the rule "
+		    "file%s or pass --allow-rule-errors\n",
+		    ci->rules.nerrors, ci->rules.nerrors == 1 ? "" : "s",
+		    ci->rules.nerrors == 1 ? "that rule" : "those rules",
+		    ci->rules.nerrors == 1 ? "it" : "they",
+		    ci->rules.nerrors == 1 ? "" : "s");
 		return MGT_ERR_RULE;
-	if ((ci->default_rules || ci->nrule_dirs > 0) &&
-	    ci->rules.nrules == 0 && ci->rules.nerrors > 0) {
-		fprintf(stderr, "mgtriage: no valid rule left to run\n");
+	}
+	if (ci->need_rules && ci->rules.nrules == 0) {
+		fprintf(stderr, "mgtriage: no rules loaded (%s): nothing "
+		    "would be checked\n", ci->default_rules ?
+		    cmd_default_rules_dir() : ci->nrule_dirs > 0 ?
+		    "from the --rules directories" :
+		    "--no-default-rules and no --rules");
 		return MGT_ERR_RULE;
 	}
 	ci->opt.rules = &ci->rules;

@@ -21,7 +21,8 @@ enum {
 	CMD_OPT_PROGRESS,
 	CMD_OPT_NO_PROGRESS,
 	CMD_OPT_ALLOW_OUTPUT_IN_INPUT,
-	CMD_OPT_STRICT_RULES
+	CMD_OPT_STRICT_RULES,
+	CMD_OPT_ALLOW_RULE_ERRORS
 };
 
 #define CMD_INGEST_SHORTOPTS ""
@@ -32,6 +33,8 @@ enum {
 	{ "rules", required_argument, NULL, CMD_OPT_RULES },		\
 	{ "no-default-rules", no_argument, NULL, CMD_OPT_NO_DEFAULT_RULES }, \
 	{ "strict-rules", no_argument, NULL, CMD_OPT_STRICT_RULES },	\
+	{ "allow-rule-errors", no_argument, NULL,			\
+	    CMD_OPT_ALLOW_RULE_ERRORS },				\
 	{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },		\
 	{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },	\
 	{ "allow-output-in-input", no_argument, NULL,			\
@@ -44,7 +47,9 @@ enum {
 	"      --fts              add a full-text (FTS5) index over stored lines\n" \
 	"      --rules DIR        load rules from DIR too (repeatable)\n" \
 	"      --no-default-rules do not load the built-in rules\n"	\
-	"      --strict-rules     a bad rule file is an error (exit 2)\n" \
+	"      --allow-rule-errors  run without the rules that failed to\n" \
+	"                         load (default: exit 2); the report lists\n" \
+	"                         them as errors and exits 1\n"	\
 	"      --limit NAME=VAL   change a limit, e.g. max-depth=3,\n"	\
 	"                         max-member-bytes=1G (see mgtriage(1))\n" \
 	"      --allow-output-in-input  write the output inside an input dir\n" \
@@ -57,7 +62,8 @@ struct cmd_ingest {
 	char		       **rule_dirs;
 	int			 nrule_dirs;
 	int			 default_rules;
-	int			 strict_rules;
+	int			 allow_rule_errors;	/* else a bad rule: exit 2 */
+	int			 need_rules;	/* no rule loaded: exit 2 */
 	int			 allow_output_in_input;
 	int			 progress_set;
 };
@@ -70,9 +76,12 @@ void	 cmd_ingest_free(struct cmd_ingest *);
  */
 int	 cmd_ingest_option(struct cmd_ingest *, const struct cmd_entry *,
 	    int opt, const char *arg);
-/* Load the default and --rules directories, print rule diagnostics.
- * Returns MGT_OK, or MGT_ERR_RULE when --strict-rules and a rule is bad or
- * no valid rule remains while rules were asked for. */
+/*
+ * Load the default and --rules directories, print rule diagnostics.
+ * Returns MGT_OK, or MGT_ERR_RULE (exit 2) when a directory cannot be read,
+ * a rule failed to load (unless --allow-rule-errors), or need_rules is set
+ * and no rule loaded.
+ */
 int	 cmd_ingest_load_rules(struct cmd_ingest *, struct mgt_error *);
 
 #endif

@@ -24,8 +24,13 @@
 #include "util.h"
 #include "xmalloc.h"
 
-/* Problems listed in a report; the total is always given. */
-#define CMD_REPORT_MAX_PROBLEMS 200
+/*
+ * Problems listed in a report.  Errors and warnings are all listed (up to
+ * a bound no real run reaches); info rows are capped.  Counts by severity
+ * and by code always cover everything.
+ */
+#define CMD_REPORT_MAX_SERIOUS	10000
+#define CMD_REPORT_MAX_INFO	200
 
 void
 cmd_report_opts_init(struct cmd_report_opts *o)
@@ -35,6 +40,7 @@ cmd_report_opts_init(struct cmd_report_opts *o)
 	o->fail_on = -1;
 	o->color = -1;
 	o->seconds = -1;
+	o->width = -1;
 }
 
 int
@@ -60,30 +66,90 @@ cmd_report_parse_time_arg(const char *s, char *buf, size_t len)
 struct cmd_report_problems {
 	struct report_problem	*p;
 	size_t			 n;
-	long long		 total;
-	long			 bad;	/* warnings and errors */
+	size_t			 ninfo;		/* info rows listed */
+	long long		 counts[3];	/* by severity, listed or not */
+	struct report_group	*g;		/* by code, listed or not */
+	size_t			 ng;
 };
+
+/* Count n problems of code at severity sev in the per-code groups. */
+static void
+cmd_report_count(struct cmd_report_problems *ps, int sev, const char *code,
+    long long n)
+{
+	struct report_group *g;
+	size_t k;
+
+	if (sev < PROBLEM_INFO || sev > PROBLEM_ERROR)
+		sev = PROBLEM_ERROR;
+	ps->counts[sev] += n;
+	for (k = 0; k < ps->ng; k++)
+		if (strcmp(ps->g[k].code, code) == 0)
+			break;
+	if (k == ps->ng) {
+		ps->g = xreallocarray(ps->g, ps->ng + 1, sizeof *ps->g);
+		g = &ps->g[ps->ng++];
+		memset(g, 0, sizeof *g);
+		g->code = xstrdup(code);
+		g->severity = (enum problem_severity)sev;
+	}
+	g = &ps->g[k];
+	if (sev > (int)g->severity)
+		g->severity = (enum problem_severity)sev;
+	g->count += (long)n;
+}
+
+/* List one problem (if within the caps); counting is separate. */
+static void
+cmd_report_list_problem(struct cmd_report_problems *ps, int sev,
+    const char *code, const char *vpath, long long offset, long line,
+    const char *msg)
+{
+	struct report_problem *p;
+
+	if (sev < PROBLEM_INFO || sev > PROBLEM_ERROR)
+		sev = PROBLEM_ERROR;
+	if (sev == PROBLEM_INFO ? ps->ninfo >= CMD_REPORT_MAX_INFO :
+	    ps->n - ps->ninfo >= CMD_REPORT_MAX_SERIOUS)
+		return;
+	if (sev == PROBLEM_INFO)
+		ps->ninfo++;
+	ps->p = xreallocarray(ps->p, ps->n + 1, sizeof *ps->p);
+	p = &ps->p[ps->n++];
+	p->severity = (enum problem_severity)sev;
+	p->code = xstrdup(code ? code : "unknown");
+	p->vpath = xstrdup(vpath ? vpath : "");
+	p->offset = offset;
+	p->line = line;
+	p->message = xstrdup(msg ? msg : "");
+}
 
 static void
 cmd_report_add_problem(struct cmd_report_problems *ps, int sev,
     const char *code, const char *vpath, long long offset, long line,
     const char *msg)
 {
-	struct report_problem *p;
+	cmd_report_count(ps, sev, code ? code : "unknown", 1);
+	cmd_report_list_problem(ps, sev, code, vpath, offset, line, msg);
+}
 
-	ps->total++;
-	if (sev != PROBLEM_INFO)
-		ps->bad++;
-	if (ps->n >= CMD_REPORT_MAX_PROBLEMS)
+/* Errors, then warnings, then info; each in the order it was listed. */
+static void
+cmd_report_order_problems(struct cmd_report_problems *ps)
+{
+	struct report_problem *v;
+	size_t i, n = 0;
+	int sev;
+
+	if (ps->n < 2)
 		return;
-	ps->p = xreallocarray(ps->p, ps->n + 1, sizeof *ps->p);
-	p = &ps->p[ps->n++];
-	p->severity = sev;
-	p->code = xstrdup(code ? code : "");
-	p->vpath = xstrdup(vpath ? vpath : "");
-	p->offset = offset;
-	p->line = line;
-	p->message = xstrdup(msg ? msg : "");
+	v = xreallocarray(NULL, ps->n, sizeof *v);
+	for (sev = PROBLEM_ERROR; sev >= PROBLEM_INFO; sev--)
+		for (i = 0; i < ps->n; i++)
+			if ((int)ps->p[i].severity == sev)
+				v[n++] = ps->p[i];
+	free(ps->p);
+	ps->p = v;
 }
 
 static void
@@ -98,27 +164,71 @@ cmd_report_rule_problem(void *ctx, const struct problem *p)
 	    p->offset, p->line, p->message);
 }
 
+/* Severity as the index stores it (text); an unknown word is an error. */
+static int
+cmd_report_column_severity(sqlite3_stmt *st, int col)
+{
+	int sev;
+
+	sev = problem_severity_parse((const char *)sqlite3_column_text(st,
+	    col));
+	return sev < 0 ? PROBLEM_ERROR : sev;
+}
+
+#define CMD_REPORT_SEV_ORDER						\
+	"CASE severity WHEN 'info' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
+
+/*
+ * The index's problems: counted by severity and code over the whole table,
+ * then listed worst first (errors, warnings, then info up to its cap).
+ */
 static int
 cmd_report_load_problems(sqlite3 *db, struct cmd_report_problems *ps)
 {
 	sqlite3_stmt *st;
-	int rc;
 
-	rc = sqlite3_prepare_v2(db, "SELECT severity, code, vpath, offset,"
-	    " line, message FROM problems ORDER BY severity DESC, id", -1,
-	    &st, NULL);
-	if (rc != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "SELECT severity, code, count(*) FROM"
+	    " problems GROUP BY 1, 2 ORDER BY 2, 1", -1, &st, NULL) !=
+	    SQLITE_OK)
 		return MGT_ERR_DB;
 	while (sqlite3_step(st) == SQLITE_ROW)
-		cmd_report_add_problem(ps, sqlite3_column_int(st, 0),
+		cmd_report_count(ps, cmd_report_column_severity(st, 0),
+		    (const char *)sqlite3_column_text(st, 1),
+		    sqlite3_column_int64(st, 2));
+	if (sqlite3_finalize(st) != SQLITE_OK)
+		return MGT_ERR_DB;
+	if (sqlite3_prepare_v2(db, "SELECT severity, code, vpath, offset,"
+	    " line, message FROM problems ORDER BY " CMD_REPORT_SEV_ORDER
+	    " DESC, id", -1, &st, NULL) != SQLITE_OK)
+		return MGT_ERR_DB;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		cmd_report_list_problem(ps, cmd_report_column_severity(st, 0),
 		    (const char *)sqlite3_column_text(st, 1),
 		    (const char *)sqlite3_column_text(st, 2),
 		    sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 :
 		    sqlite3_column_int64(st, 3),
 		    (long)sqlite3_column_int64(st, 4),
 		    (const char *)sqlite3_column_text(st, 5));
-	sqlite3_finalize(st);
-	return MGT_OK;
+		if (ps->ninfo >= CMD_REPORT_MAX_INFO)
+			break;
+	}
+	return sqlite3_finalize(st) == SQLITE_OK ? MGT_OK : MGT_ERR_DB;
+}
+
+/* Rules that failed to load (kept going with --allow-rule-errors). */
+static void
+cmd_report_rule_diags(const struct ruleset *rs, struct cmd_report_problems *ps)
+{
+	const struct rule_diag *d;
+	size_t i;
+
+	for (i = 0; i < rs->ndiags; i++) {
+		d = &rs->diags[i];
+		if (d->is_warning)
+			continue;
+		cmd_report_add_problem(ps, PROBLEM_ERROR, PCODE_RULE_LOAD,
+		    d->file, -1, d->line, d->message);
+	}
 }
 
 static long long
@@ -175,6 +285,7 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 	}
 	sink.fn = cmd_report_rule_problem;
 	sink.ctx = &ps;
+	cmd_report_rule_diags(rs, &ps);
 	if (cmd_report_load_problems(db, &ps) != MGT_OK ||
 	    eval_rules(db, rs, &fs, &sink, &err) != MGT_OK) {
 		if (err.msg[0] == '\0')
@@ -186,6 +297,7 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 	}
 	rank_findings(&fs);
 	timeline_for_findings(db, &fs, &tl);
+	cmd_report_order_problems(&ps);
 
 	memset(&rep, 0, sizeof rep);
 	rep.version = PACKAGE_VERSION;
@@ -201,7 +313,12 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 	rep.findings = &fs;
 	rep.problems = ps.p;
 	rep.nproblems = ps.n;
-	rep.problems_total = ps.total;
+	rep.have_counts = 1;
+	memcpy(rep.problem_counts, ps.counts, sizeof rep.problem_counts);
+	rep.problems_total = ps.counts[PROBLEM_INFO] +
+	    ps.counts[PROBLEM_WARNING] + ps.counts[PROBLEM_ERROR];
+	rep.groups = ps.g;
+	rep.ngroups = ps.ng;
 	rep.timeline = tl.events;
 	rep.ntimeline = tl.n;
 	rep.stats.sources = cmd_report_scalar(db,
@@ -222,6 +339,8 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 	rep.generated_at = o->generated_at;
 	rep.color = o->color >= 0 ? o->color : (o->output == NULL &&
 	    o->format == REPORT_TEXT && cmd_want_color(STDOUT_FILENO));
+	rep.width = o->width >= 0 ? (size_t)o->width : o->output == NULL ?
+	    cmd_terminal_width(STDOUT_FILENO) : 0;
 
 	if (o->output != NULL && (f = cmd_report_open(o->output, &tmp)) ==
 	    NULL) {
@@ -258,7 +377,8 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 			worst = (int)fs.findings[i].rule->severity;
 	if (o->fail_on >= 0 && worst >= o->fail_on)
 		code = MGT_EXIT_FINDINGS;
-	else if (ps.bad > 0)
+	else if (ps.counts[PROBLEM_ERROR] > 0 ||
+	    ps.counts[PROBLEM_WARNING] > 0)
 		code = MGT_EXIT_PARTIAL;
 out:
 	for (i = 0; i < ps.n; i++) {
@@ -267,6 +387,9 @@ out:
 		free((char *)ps.p[i].message);
 	}
 	free(ps.p);
+	for (i = 0; i < ps.ng; i++)
+		free((char *)ps.g[i].code);
+	free(ps.g);
 	for (i = 0; i < ninputs; i++)
 		free(inputs[i]);
 	free(inputs);

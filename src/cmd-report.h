@@ -14,6 +14,8 @@ struct cmd_report_opts {
 	int			 fail_on;	/* enum rule_severity, -1: never */
 	const char		*generated_at;	/* NULL: no time printed */
 	int			 color;		/* -1: auto (tty, NO_COLOR) */
+	long			 width;		/* text columns; -1: the terminal's,
+						   0 (not a tty): never cut */
 	double			 seconds;	/* analyze: wall time, < 0 unknown */
 	const char	       **inputs;	/* NULL: from the index meta */
 	size_t			 ninputs;
@@ -24,7 +26,8 @@ enum {
 	CMD_REPORT_OPT_FAIL_ON = 512,
 	CMD_REPORT_OPT_NOW,
 	CMD_REPORT_OPT_COLOR,
-	CMD_REPORT_OPT_NO_COLOR
+	CMD_REPORT_OPT_NO_COLOR,
+	CMD_REPORT_OPT_WIDTH
 };
 
 #define CMD_REPORT_LONGOPTS						\
@@ -33,12 +36,14 @@ enum {
 	{ "fail-on", required_argument, NULL, CMD_REPORT_OPT_FAIL_ON },	\
 	{ "now", required_argument, NULL, CMD_REPORT_OPT_NOW },		\
 	{ "color", no_argument, NULL, CMD_REPORT_OPT_COLOR },		\
-	{ "no-color", no_argument, NULL, CMD_REPORT_OPT_NO_COLOR }
+	{ "no-color", no_argument, NULL, CMD_REPORT_OPT_NO_COLOR },	\
+	{ "width", required_argument, NULL, CMD_REPORT_OPT_WIDTH }
 
 struct cmd_entry;
 
 void	 cmd_report_opts_init(struct cmd_report_opts *);
-/* Handle a report option (-f, -o, --fail-on, --now, --[no-]color).
+/* Handle a report option (-f, -o, --fail-on, --now, --[no-]color,
+ * --width).
  * Returns -1 if opt is not one, else an exit code (0 when handled). */
 int	 cmd_report_option(struct cmd_report_opts *, const struct cmd_entry *,
 	    int opt, const char *arg, char *timebuf, size_t timelen);

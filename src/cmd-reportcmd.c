@@ -29,6 +29,7 @@ cmd_report_exec(int argc, char **argv)
 	};
 
 	cmd_ingest_init(&ci);
+	ci.need_rules = 1;
 	cmd_report_opts_init(&ro);
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "f:o:qh", longopts, NULL)) !=

@@ -305,6 +305,12 @@ rules_test(struct cmd_ingest *ci, char **only, int nonly, int verbose)
 	size_t i;
 	int j, want, got, sel;
 
+	/* An id that names no rule is a typo, never a pass. */
+	for (j = 0; j < nonly; j++)
+		if (ruleset_find(rs, only[j]) == NULL) {
+			printf("FAIL %s: no such rule\n", only[j]);
+			failed++;
+		}
 	for (i = 0; i < rs->nrules; i++) {
 		r = &rs->rules[i];
 		for (sel = nonly == 0, j = 0; j < nonly && !sel; j++)
@@ -445,6 +451,7 @@ cmd_rules_exec(int argc, char **argv)
 		ruleset_finish(&ci.rules);
 		rc = rules_lint(&ci);
 	} else {
+		ci.need_rules = 1;
 		if ((rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
 			cmd_ingest_free(&ci);
 			return MGT_EXIT_USAGE;

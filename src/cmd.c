@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -121,9 +122,9 @@ cmd_default_rules_dir(void)
 		    0 && cmd_is_dir(MGT_SRCDIR "/rules"))
 			return MGT_SRCDIR "/rules";
 	}
-	if (cmd_is_dir(MGT_PKGDATADIR "/rules"))
-		return MGT_PKGDATADIR "/rules";
-	return MGT_SRCDIR "/rules";
+	/* Installed: the installed catalog, never the source tree the
+	 * binary was built from (it may be gone or newer). */
+	return MGT_PKGDATADIR "/rules";
 }
 
 int
@@ -206,6 +207,26 @@ cmd_want_color(int fd)
 	if (nc != NULL && *nc != '\0')
 		return 0;
 	return isatty(fd);
+}
+
+size_t
+cmd_terminal_width(int fd)
+{
+	struct winsize ws;
+	const char *env;
+	long v;
+	char *end;
+
+	if (!isatty(fd))
+		return 0;
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	if ((env = getenv("COLUMNS")) != NULL && *env != '\0') {
+		v = strtol(env, &end, 10);
+		if (*end == '\0' && v > 0 && v <= CMD_MAX_WIDTH)
+			return (size_t)v;
+	}
+	return 80;
 }
 
 /* Library versions, for bug reports (`mgtriage --version`). */

@@ -58,5 +58,11 @@ int	 cmd_check_output(const char *out, char *const *inputs, int ninputs,
 int	 cmd_parse_time(const char *, long long *us);
 /* Is colour wanted on stream fd (a tty and NO_COLOR unset)? */
 int	 cmd_want_color(int fd);
+/* Widest --width accepted. */
+#define CMD_MAX_WIDTH	100000
+#define CMD_MIN_WIDTH	40	/* narrower cannot hold a tree line */
+/* Display columns of the terminal at fd (TIOCGWINSZ, then COLUMNS, then
+ * 80); 0 when fd is not a terminal, so lines are never cut. */
+size_t	 cmd_terminal_width(int fd);
 
 #endif

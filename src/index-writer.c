@@ -692,23 +692,12 @@ index_add_hit_stat(struct index *ix, const struct index_hit_stat *h,
 	return index_run(ix, IST_HIT_STAT, "add hit tally", err);
 }
 
-static const char *
-index_severity_name(enum problem_severity s)
-{
-	switch (s) {
-	case PROBLEM_INFO:	return "info";
-	case PROBLEM_WARNING:	return "warning";
-	case PROBLEM_ERROR:	return "error";
-	}
-	return "error";
-}
-
 /* Store one problem; offset -1 and line 0 are stored as NULL. */
 int
 index_add_problem(struct index *ix, const struct problem *p,
     struct mgt_error *err)
 {
-	ib_text(ix, IST_PROBLEM, 1, index_severity_name(p->severity));
+	ib_text(ix, IST_PROBLEM, 1, problem_severity_name(p->severity));
 	ib_text(ix, IST_PROBLEM, 2, p->code != NULL ? p->code : "unknown");
 	ib_text(ix, IST_PROBLEM, 3, p->vpath != NULL ? p->vpath : "");
 	if (p->offset >= 0)

@@ -174,6 +174,8 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 		    rec.host_len < INGEST_HOST_MAX ? (uint16_t)rec.host_len : 0;
 		in->block_host[i].off = in->block_host[i].len > 0 ?
 		    (uint32_t)(rec.host - p) : 0;
+		if (in->block_host[i].len > 0)
+			ingest_cluster_host(in, rec.host, rec.host_len);
 		if (ts != LOG_TS_NONE) {
 			if (lg->s->first_ts == LOG_TS_NONE || ts < lg->s->first_ts)
 				lg->s->first_ts = ts;

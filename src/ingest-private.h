@@ -20,6 +20,17 @@
 /* Longest host name a line may give a hit (parse_log_host's buffer). */
 #define INGEST_HOST_MAX		256
 
+/* Hosts kept per input to attach it to the case's nodes. */
+#define INGEST_INPUT_HOSTS	16
+
+/* An input that did not name its cluster, and the hosts its lines name. */
+struct ingest_loose {
+	char				*input;
+	char				*hosts;		/* ", "-joined */
+	char			       **host;
+	size_t				 nhost;
+};
+
 /* Where a line of the block names its host: len 0 for none (or too long). */
 struct ingest_host {
 	uint32_t			 off;		/* from the line's start */
@@ -112,6 +123,19 @@ struct ingest {
 	const char			*path;
 	struct classification		 cls;
 
+	/* One case is one cluster (ingest-cluster.c). */
+	char				*cluster_id;	/* ClusterVersion spec.clusterID */
+	char				*cluster_id_at;	/* where it was read */
+	char				*infra_name;	/* Infrastructure infrastructureName */
+	char				*infra_name_at;
+	const char			*input;		/* the input being read */
+	int				 input_identified; /* it named its cluster */
+	char				 input_hosts[INGEST_INPUT_HOSTS][INGEST_HOST_MAX];
+	size_t				 ninput_hosts;
+	size_t				 last_host;	/* index of the host seen last */
+	struct ingest_loose		*loose;		/* inputs without identity */
+	size_t				 nloose;
+
 	/* Line state of the member being read. */
 	long				 line_no;	/* lines so far */
 	int64_t				 record_ts;	/* ts of the current record */
@@ -126,6 +150,19 @@ struct ingest {
 int	 ingest_db_error(struct ingest *, const struct mgt_error *);
 void	 ingest_progress(struct ingest *);
 void	 ingest_progress_clear(struct ingest *);
+
+/* ingest-cluster.c */
+/* Note the cluster an object names (ClusterVersion, Infrastructure);
+ * MGT_ERR_USAGE with in->fatal set when it is not the case's cluster. */
+int	 ingest_cluster_object(struct ingest *, const char *kind,
+	    const cJSON *obj);
+void	 ingest_cluster_input_start(struct ingest *, const char *input);
+void	 ingest_cluster_input_end(struct ingest *);
+/* A host a log line names (len > 0). */
+void	 ingest_cluster_host(struct ingest *, const char *host, size_t len);
+/* Inputs whose hosts are none of the case's nodes: a warning each. */
+int	 ingest_cluster_finish(struct ingest *, struct mgt_error *);
+void	 ingest_cluster_free(struct ingest *);
 
 /* ingest-resource.c */
 int	 ingest_resource_member(struct ingest *, struct index_source *);

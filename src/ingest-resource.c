@@ -193,6 +193,8 @@ ingest_object(struct ingest_res_ctx *rc, const cJSON *obj, long line)
 		    "InstallConfig", "kube-system", "cluster-config-v1", obj,
 		    &err);
 	} else if (kind != NULL && name != NULL) {
+		if ((r = ingest_cluster_object(in, kind, obj)) != MGT_OK)
+			return r;
 		r = index_add_resource(in->idx, in->source_id, line, obj, &err);
 		if (r == MGT_OK && strcmp(kind, "ConfigMap") == 0 &&
 		    ns != NULL && strcmp(ns, "kube-system") == 0 &&
@@ -204,6 +206,8 @@ ingest_object(struct ingest_res_ctx *rc, const cJSON *obj, long line)
 		return ingest_insights_items(rc, obj, line);
 	} else if (name != NULL &&
 	    (ik = ingest_insights_kind(in->path)) != NULL) {
+		if ((r = ingest_cluster_object(in, ik->kind, obj)) != MGT_OK)
+			return r;
 		r = index_add_synthetic(in->idx, in->source_id, line,
 		    ik->api_version, ik->kind, ns ? ns : "", name, obj, &err);
 	} else {
@@ -236,14 +240,14 @@ ingest_resource_member(struct ingest *in, struct index_source *s)
 	struct ingest_res_ctx rc;
 	cJSON *obj;
 	long line;
-	int failed = 0, local;
+	int failed = MGT_OK, local;
 
 	memset(&rc, 0, sizeof rc);
 	rc.in = in;
 	rc.s = s;
 	while (ingest_pipe_object(in->pipe, &obj, &line, &local) > 0) {
-		if (!failed && ingest_object(&rc, obj, line) != MGT_OK)
-			failed = 1;
+		if (failed == MGT_OK)
+			failed = ingest_object(&rc, obj, line);
 		ingest_pipe_release(in->pipe, obj, local);
 		if (failed)
 			break;
@@ -253,7 +257,9 @@ ingest_resource_member(struct ingest *in, struct index_source *s)
 		s->status = "skipped";
 	else if (ingest_pipe_status(in->pipe) != MGT_OK)
 		s->status = "partial";
-	return failed || in->db_failed ? MGT_ERR_DB : MGT_OK;
+	if (in->db_failed)
+		return MGT_ERR_DB;
+	return failed;
 }
 
 /* The must-gather "timestamp" file: start and end of the gather. */

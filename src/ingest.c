@@ -267,6 +267,7 @@ ingest_input(struct ingest *in, const char *input)
 
 	memset(&st, 0, sizeof st);
 	mgt_error_clear(&err);
+	ingest_cluster_input_start(in, input);
 	in->pipe = ingest_pipe_start(input, &in->opt->limits, &in->sink, &err);
 	if (in->pipe == NULL) {
 		*in->fatal = err;
@@ -282,6 +283,8 @@ ingest_input(struct ingest *in, const char *input)
 	in->pipe = NULL;
 	in->res->bytes += st.bytes;
 	in->progress_bytes = 0;	/* now counted in res->bytes */
+	if (mrc == MGT_OK)
+		ingest_cluster_input_end(in);
 	if (in->db_failed)
 		return MGT_ERR_DB;
 	if (mrc != MGT_OK)
@@ -376,6 +379,8 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 		goto fail;
 	if ((rc = ingest_year_fix(&in, err)) != MGT_OK)
 		goto fail;
+	if ((rc = ingest_cluster_finish(&in, err)) != MGT_OK)
+		goto fail;
 	if ((rc = ingest_fixup(&in, err)) != MGT_OK)
 		goto fail;
 	if (in.year_hint > 0) {
@@ -394,12 +399,14 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	ingest_timing("commit", start);
 	res->seconds = util_now() - start;
 	ingest_patterns_free(&in);
+	ingest_cluster_free(&in);
 	free(joined);
 	return MGT_OK;
 
 fail:
 	ingest_progress_clear(&in);
 	ingest_patterns_free(&in);
+	ingest_cluster_free(&in);
 	if (in.idx != NULL)
 		index_discard(in.idx);
 	free(in.yearless);

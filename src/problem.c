@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "problem.h"
 #include "util.h"
@@ -32,7 +33,7 @@ problem_report(const struct problem_sink *sink, enum problem_severity sev,
 	sink->fn(sink->ctx, &p);
 }
 
-static const char *
+const char *
 problem_severity_name(enum problem_severity sev)
 {
 	switch (sev) {
@@ -40,7 +41,21 @@ problem_severity_name(enum problem_severity sev)
 	case PROBLEM_WARNING:	return "warning";
 	case PROBLEM_ERROR:	return "error";
 	}
-	return "?";
+	return "error";
+}
+
+int
+problem_severity_parse(const char *s)
+{
+	if (s == NULL)
+		return -1;
+	if (strcmp(s, "info") == 0)
+		return PROBLEM_INFO;
+	if (strcmp(s, "warning") == 0)
+		return PROBLEM_WARNING;
+	if (strcmp(s, "error") == 0)
+		return PROBLEM_ERROR;
+	return -1;
 }
 
 void

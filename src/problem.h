@@ -46,6 +46,8 @@ enum problem_severity {
 #define PCODE_UTF8		"invalid-utf8"		/* invalid UTF-8 in text */
 #define PCODE_NOT_OBJECT	"not-object"		/* YAML/JSON that is not a Kubernetes object */
 #define PCODE_RULE		"rule"			/* rule disabled at run time */
+#define PCODE_UNATTACHED	"unattached"		/* log of hosts that are not the case's nodes */
+#define PCODE_RULE_LOAD		"rule-load"		/* rule file rejected at load */
 
 struct problem {
 	enum problem_severity	 severity;
@@ -68,6 +70,12 @@ struct problem_sink {
 void	 problem_report(const struct problem_sink *, enum problem_severity,
 	    const char *code, const char *vpath, long long offset, long line,
 	    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* "info", "warning", "error": how the index, the reports and stderr
+ * spell a severity. */
+const char *problem_severity_name(enum problem_severity);
+/* The severity a name spells, -1 for anything else. */
+int	 problem_severity_parse(const char *);
 
 /* Write "mgtriage: vpath:line: severity: message [code]" to stderr with
  * control characters escaped. */

@@ -65,7 +65,9 @@ static const char html_style[] =
 "ul.tree>li{margin:.4rem 0}\n"
 "details>summary{cursor:pointer;color:#0969da}\n"
 ".esc{color:#a40e26;background:#fff0f0;border-radius:2px}\n"
-"footer{margin-top:2rem;color:#57606a;font-size:.8rem}\n";
+"footer{margin-top:2rem;color:#57606a;font-size:.8rem}\n"
+"p.incomplete{background:#fff0f0;border:1px solid #a40e26;color:#a40e26;"
+"padding:.5rem .8rem;border-radius:4px}\n";
 
 /*
  * Write s as HTML text, cut to max bytes.  Escaped: & < > " ' as
@@ -350,20 +352,24 @@ html_completeness(FILE *fp, const struct report *r)
 	const struct report_stats *st = &r->stats;
 	struct report_group *g;
 	size_t ng, i, k, shown;
-	long long total;
+	long long total, ne, nw, ni;
 	char *where;
 
 	fputs("<section id=\"completeness\">\n<h2>Completeness</h2>\n", fp);
 	total = report_problems_total(r);
+	ne = report_problem_count(r, PROBLEM_ERROR);
+	nw = report_problem_count(r, PROBLEM_WARNING);
+	ni = report_problem_count(r, PROBLEM_INFO);
 	if (total == 0)
 		fputs("<p>No input problems: nothing was skipped, left "
 		    "unparsed or cut by a limit.</p>\n", fp);
 	else {
-		fprintf(fp, "<p>%lld input problem%s", total,
-		    total == 1 ? "" : "s");
+		fprintf(fp, "<p>%lld input problem%s (%lld error%s, %lld "
+		    "warning%s, %lld info)", total, total == 1 ? "" : "s",
+		    ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
 		if (total > (long long)r->nproblems)
-			fprintf(fp, " (%zu listed; the index holds all)",
-			    r->nproblems);
+			fprintf(fp, "; %lld not listed, the index "
+			    "holds all", total - (long long)r->nproblems);
 		fputs(".</p>\n<table>\n<thead><tr><th>Code</th><th>Severity"
 		    "</th><th>Count</th><th>Examples</th></tr></thead>\n"
 		    "<tbody>\n", fp);
@@ -374,7 +380,7 @@ html_completeness(FILE *fp, const struct report *r)
 		html_put(fp, g[k].code);
 		fprintf(fp, "</code></td><td>%s</td><td class=\"num\">%ld</td>"
 		    "<td><ul class=\"evidence\">",
-		    report_problem_severity_name(g[k].severity), g[k].count);
+		    problem_severity_name(g[k].severity), g[k].count);
 		for (i = g[k].first, shown = 0; i < r->nproblems &&
 		    shown < REPORT_EXAMPLES; i++) {
 			p = &r->problems[i];
@@ -407,7 +413,7 @@ report_html_write(FILE *fp, const struct report *r)
 {
 	const struct finding_set *fs = r->findings;
 	size_t i, nroots;
-	char num[32];
+	char num[32], headline[256];
 
 	nroots = fs != NULL ? fs->nroots : 0;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -442,6 +448,11 @@ report_html_write(FILE *fp, const struct report *r)
 	    "<dt>Findings</dt><dd>%zu (%zu root cause%s)</dd>\n</dl>\n"
 	    "</header>\n<main>\n", report_nrules(r),
 	    fs != NULL ? fs->nfindings : 0, nroots, nroots == 1 ? "" : "s");
+	if (report_incomplete(r, headline, sizeof headline)) {
+		fputs("<p class=\"incomplete\" role=\"alert\"><strong>", fp);
+		html_put(fp, headline);
+		fputs("</strong></p>\n", fp);
+	}
 
 	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n", fp);
 	if (nroots == 0)

@@ -174,7 +174,7 @@ json_problem(const struct report_problem *p)
 	cJSON *o;
 
 	o = json_need(cJSON_CreateObject());
-	json_add(o, "severity", json_str(report_problem_severity_name(
+	json_add(o, "severity", json_str(problem_severity_name(
 	    p->severity)));
 	json_add(o, "code", json_str(report_problem_code(p)));
 	json_add(o, "vpath", json_str(p->vpath != NULL ? p->vpath : ""));
@@ -224,6 +224,31 @@ json_stats(const struct report *r)
 }
 
 /* The whole report as a cJSON tree; the caller deletes it. */
+/*
+ * Whether the findings cover every input: the counts by severity over the
+ * whole run and the headline the other formats print.
+ */
+static cJSON *
+json_completeness(const struct report *r)
+{
+	cJSON *o;
+	char headline[256];
+	int partial;
+
+	partial = report_incomplete(r, headline, sizeof headline);
+	o = json_need(cJSON_CreateObject());
+	json_add(o, "complete", json_need(cJSON_CreateBool(!partial)));
+	json_add(o, "headline", partial ? json_str(headline) :
+	    json_need(cJSON_CreateNull()));
+	json_add(o, "errors", json_int(report_problem_count(r,
+	    PROBLEM_ERROR)));
+	json_add(o, "warnings", json_int(report_problem_count(r,
+	    PROBLEM_WARNING)));
+	json_add(o, "info", json_int(report_problem_count(r,
+	    PROBLEM_INFO)));
+	return o;
+}
+
 static cJSON *
 json_report(const struct report *r)
 {
@@ -241,6 +266,7 @@ json_report(const struct report *r)
 	for (i = 0; i < r->ninputs; i++)
 		json_push(a, json_str(r->inputs[i]));
 	json_add(root, "inputs", a);
+	json_add(root, "completeness", json_completeness(r));
 
 	a = json_need(cJSON_CreateArray());
 	for (i = 0; fs != NULL && i < fs->nroots; i++)
@@ -265,9 +291,7 @@ json_report(const struct report *r)
 	for (i = 0; i < r->nproblems; i++)
 		json_push(a, json_problem(&r->problems[i]));
 	json_add(root, "problems", a);
-	json_add(root, "problems_total", json_int(r->problems_total >
-	    (long long)r->nproblems ? r->problems_total :
-	    (long long)r->nproblems));
+	json_add(root, "problems_total", json_int(report_problems_total(r)));
 
 	a = json_need(cJSON_CreateArray());
 	for (i = 0; r->timeline != NULL && i < r->ntimeline; i++)

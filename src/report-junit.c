@@ -17,6 +17,7 @@
 
 #define JUNIT_TEXT_MAX	4096	/* bytes of one attribute or message line */
 #define JUNIT_MAX_FINDINGS 8	/* findings of one rule shown in its case */
+#define JUNIT_MAX_PROBLEMS 50	/* errors and warnings in the completeness case */
 #define JUNIT_REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
 
 /*
@@ -232,6 +233,45 @@ junit_rules(const struct report *r, const struct rule ***out)
 	return n;
 }
 
+/*
+ * One test case for the run itself: it errors when an input was
+ * truncated, unreadable or cut by a limit, or a rule could not run, so a
+ * partial must-gather never gives a green suite.  The body lists the
+ * errors and warnings (the first JUNIT_MAX_PROBLEMS of them).
+ */
+static void
+junit_completeness(FILE *fp, const struct report *r)
+{
+	const struct report_problem *p;
+	char headline[256], *where;
+	size_t i, shown = 0;
+
+	fputs("  <testcase classname=\"mgtriage.input\" "
+	    "name=\"completeness\"", fp);
+	if (!report_incomplete(r, headline, sizeof headline)) {
+		fputs("/>\n", fp);
+		return;
+	}
+	fputs(">\n    <error message=\"", fp);
+	junit_put(fp, headline, 1);
+	fputs("\" type=\"incomplete\">", fp);
+	for (i = 0; i < r->nproblems && shown < JUNIT_MAX_PROBLEMS; i++) {
+		p = &r->problems[i];
+		if (p->severity == PROBLEM_INFO)
+			continue;
+		where = report_problem_where(p);
+		fprintf(fp, "%s [%s] ", problem_severity_name(p->severity),
+		    report_problem_code(p));
+		junit_put(fp, where, 0);
+		fputs(": ", fp);
+		junit_put(fp, p->message != NULL ? p->message : "", 0);
+		fputc('\n', fp);
+		free(where);
+		shown++;
+	}
+	fputs("</error>\n  </testcase>\n", fp);
+}
+
 int
 report_junit_write(FILE *fp, const struct report *r)
 {
@@ -239,6 +279,7 @@ report_junit_write(FILE *fp, const struct report *r)
 	const struct rule **rules;
 	long long failures = 0;
 	size_t i, nrules;
+	char headline[256];
 
 	nrules = junit_rules(r, &rules);
 	for (i = 0; i < nrules; i++)
@@ -248,7 +289,8 @@ report_junit_write(FILE *fp, const struct report *r)
 
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 	fprintf(fp, "<testsuite name=\"mgtriage\" tests=\"%zu\" "
-	    "failures=\"%lld\" errors=\"0\" skipped=\"0\"", nrules, failures);
+	    "failures=\"%lld\" errors=\"%d\" skipped=\"0\"", nrules + 1,
+	    failures, report_incomplete(r, headline, sizeof headline));
 	if (r->stats.have_seconds)
 		fprintf(fp, " time=\"%.3f\"", r->stats.seconds);
 	if (r->generated_at != NULL) {
@@ -272,6 +314,7 @@ report_junit_write(FILE *fp, const struct report *r)
 		fputs("\"/>\n", fp);
 	}
 	fputs("  </properties>\n", fp);
+	junit_completeness(fp, r);
 	for (i = 0; i < nrules; i++)
 		junit_case(fp, r, rules[i]);
 	fputs("</testsuite>\n", fp);

@@ -324,20 +324,24 @@ md_completeness(FILE *fp, const struct report *r)
 	const struct report_stats *st = &r->stats;
 	struct report_group *g;
 	size_t ng, i, k, shown;
-	long long total;
+	long long total, ne, nw, ni;
 	char *where;
 
 	fputs("## Completeness\n\n", fp);
 	total = report_problems_total(r);
+	ne = report_problem_count(r, PROBLEM_ERROR);
+	nw = report_problem_count(r, PROBLEM_WARNING);
+	ni = report_problem_count(r, PROBLEM_INFO);
 	if (total == 0)
 		fputs("No input problems: nothing was skipped, left unparsed "
 		    "or cut by a limit.\n\n", fp);
 	else {
-		fprintf(fp, "%lld input problem%s", total,
-		    total == 1 ? "" : "s");
+		fprintf(fp, "%lld input problem%s (%lld error%s, %lld "
+		    "warning%s, %lld info)", total, total == 1 ? "" : "s",
+		    ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
 		if (total > (long long)r->nproblems)
-			fprintf(fp, " (%zu listed; the index holds all)",
-			    r->nproblems);
+			fprintf(fp, "; %lld not listed, the index "
+			    "holds all", total - (long long)r->nproblems);
 		fputs(".\n\n| Code | Severity | Count | Examples |\n"
 		    "|---|---|---:|---|\n", fp);
 	}
@@ -346,7 +350,7 @@ md_completeness(FILE *fp, const struct report *r)
 		fputs("| ", fp);
 		md_code(fp, g[k].code, MD_COLUMNS, 1);
 		fprintf(fp, " | %s | %ld | ",
-		    report_problem_severity_name(g[k].severity), g[k].count);
+		    problem_severity_name(g[k].severity), g[k].count);
 		for (i = g[k].first, shown = 0; i < r->nproblems &&
 		    shown < REPORT_EXAMPLES; i++) {
 			p = &r->problems[i];
@@ -378,7 +382,7 @@ int
 report_markdown_write(FILE *fp, const struct report *r)
 {
 	const struct finding_set *fs = r->findings;
-	char num[32];
+	char num[32], headline[256];
 	size_t i, nroots;
 
 	nroots = fs != NULL ? fs->nroots : 0;
@@ -403,6 +407,11 @@ report_markdown_write(FILE *fp, const struct report *r)
 	fprintf(fp, "\n- **Rules evaluated:** %lld\n", report_nrules(r));
 	fprintf(fp, "- **Findings:** %zu (%zu root cause%s)\n\n",
 	    fs != NULL ? fs->nfindings : 0, nroots, nroots == 1 ? "" : "s");
+	if (report_incomplete(r, headline, sizeof headline)) {
+		fputs("> **", fp);
+		md_text(fp, headline, MD_COLUMNS);
+		fputs("**\n\n", fp);
+	}
 
 	fputs("## Summary\n\n", fp);
 	if (nroots == 0)

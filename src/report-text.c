@@ -1,8 +1,10 @@
 /*
  * The text report, for a terminal: root causes with their strongest
  * evidence, symptoms drawn as a tree under them, the remedy, then what the
- * analysis could not read.  Every string from the input is escaped and cut
- * to a line; ANSI colour only when the caller asks for it.
+ * analysis could not read.  Every string from the input is escaped.  With
+ * a width (a terminal), prose wraps and evidence is cut to fit; without
+ * one (a file, a pipe) every line is complete.  Remedies and references
+ * are never cut: they are pasted.  ANSI colour only when asked for.
  */
 #include "config.h"
 
@@ -23,9 +25,8 @@
 #define TEXT_LAST	"\xe2\x94\x94\xe2\x94\x80 "	/* "└─ " */
 #define TEXT_PIPE	"\xe2\x94\x82  "		/* "│  " */
 #define TEXT_MAX_DEPTH	64	/* deeper symptoms are counted, not drawn */
-#define TEXT_WHERE_COLUMNS 120	/* of a path or object before eliding */
-#define TEXT_WHERE_HEAD	40	/* columns kept before the elision */
-#define TEXT_WHAT_MIN	80	/* columns always left for the line itself */
+#define TEXT_WHERE_HEAD	40	/* columns kept before a path's elision */
+#define TEXT_WRAP_MIN	20	/* columns a wrapped paragraph always gets */
 
 struct text_ctx {
 	FILE			*fp;
@@ -62,13 +63,31 @@ text_off(const struct text_ctx *c)
 	return c->r->color ? TEXT_RESET : "";
 }
 
-/* Print s escaped and cut to one terminal line. */
+/* Columns available for a line: the width, or no bound. */
+static size_t
+text_cols(const struct text_ctx *c)
+{
+	return c->r->width > 0 ? c->r->width : SIZE_MAX;
+}
+
+/* Print s escaped, cut to the width (complete when there is none). */
 static void
 text_put(const struct text_ctx *c, const char *s)
 {
 	char *e;
 
-	e = report_term(s, REPORT_TEXT_COLUMNS);
+	e = report_term(s, text_cols(c));
+	fputs(e, c->fp);
+	free(e);
+}
+
+/* Print s escaped and complete, whatever the width: text to paste. */
+static void
+text_put_whole(const struct text_ctx *c, const char *s)
+{
+	char *e;
+
+	e = report_term(s, SIZE_MAX);
 	fputs(e, c->fp);
 	free(e);
 }
@@ -119,30 +138,80 @@ text_offset(const char *s, size_t col)
 }
 
 /*
+ * Print s escaped; with a width, wrapped at spaces so that no line passes
+ * it: the first line starts at column used, the others after cont.  A
+ * word longer than a line is broken.  Ends with a newline.
+ */
+static void
+text_para(const struct text_ctx *c, size_t used, const char *cont,
+    const char *s)
+{
+	char *e;
+	const char *p;
+	size_t avail, n, cut, i, sp;
+
+	e = report_term(s, SIZE_MAX);
+	p = e;
+	if (c->r->width == 0) {
+		fprintf(c->fp, "%s\n", e);
+		free(e);
+		return;
+	}
+	avail = c->r->width > used + TEXT_WRAP_MIN ? c->r->width - used :
+	    TEXT_WRAP_MIN;
+	for (;;) {
+		n = text_width(p);
+		if (n <= avail) {
+			fprintf(c->fp, "%s\n", p);
+			break;
+		}
+		/* The last space within avail columns, else a hard cut. */
+		cut = text_offset(p, avail);
+		for (sp = 0, i = 0; i <= cut && p[i] != '\0'; i++)
+			if (p[i] == ' ')
+				sp = i;
+		if (sp == 0)
+			sp = cut;
+		fprintf(c->fp, "%.*s\n%s", (int)sp, p, cont);
+		p += sp;
+		while (*p == ' ')
+			p++;
+		used = text_width(cont);
+		avail = c->r->width > used + TEXT_WRAP_MIN ?
+		    c->r->width - used : TEXT_WRAP_MIN;
+	}
+	free(e);
+}
+
+/*
  * Where a piece of evidence is ("vpath:line" or "Kind/ns/name field"),
- * escaped; longer than TEXT_WHERE_COLUMNS it loses its middle, since the
- * archive name and the file name say the most.
+ * escaped.  Complete without a width; with one, a place wider than max
+ * columns loses its middle, since the archive name and the file name say
+ * the most.
  */
 static char *
-text_where(const char *s)
+text_where(const char *s, size_t max)
 {
 	char *e, *out, *tail;
 	size_t head;
 
 	e = report_term(s, SIZE_MAX);
-	if (text_width(e) <= TEXT_WHERE_COLUMNS)
+	if (text_width(e) <= max)
 		return e;
-	head = text_offset(e, TEXT_WHERE_HEAD);
-	tail = e + text_offset(e, text_width(e) -
-	    (TEXT_WHERE_COLUMNS - TEXT_WHERE_HEAD - 1));
+	if (max < 3 * 8)
+		max = 3 * 8;
+	head = max / 3 < TEXT_WHERE_HEAD ? max / 3 : TEXT_WHERE_HEAD;
+	tail = e + text_offset(e, text_width(e) - (max - head - 1));
+	head = text_offset(e, head);
 	xasprintf(&out, "%.*s\xe2\x80\xa6%s", (int)head, e, tail);
 	free(e);
 	return out;
 }
 
 /*
- * One evidence line: the place, then the line or value in what is left of
- * REPORT_TEXT_COLUMNS (never less than TEXT_WHAT_MIN columns).
+ * One evidence line: the place, then the line or value.  With a width the
+ * line is cut to what is left (never less than REPORT_TEXT_WHAT_MIN
+ * columns); without one it is whole up to REPORT_SNIPPET_MAX.
  */
 static void
 text_evidence(const struct text_ctx *c, const char *prefix,
@@ -150,7 +219,7 @@ text_evidence(const struct text_ctx *c, const char *prefix,
 {
 	char *where = NULL, *place, *what;
 	const char *sep = "", *text = NULL;
-	size_t used, cols;
+	size_t used, cols, width = c->r->width, maxwhere = SIZE_MAX;
 
 	if (e->object != NULL) {
 		if (e->field != NULL)
@@ -173,10 +242,17 @@ text_evidence(const struct text_ctx *c, const char *prefix,
 	} else {
 		where = report_evidence_line(e);
 	}
-	place = text_where(where);
-	used = text_width(place) + strlen(sep);
-	cols = used + TEXT_WHAT_MIN > REPORT_TEXT_COLUMNS ? TEXT_WHAT_MIN :
-	    REPORT_TEXT_COLUMNS - used;
+	used = text_width(prefix);
+	if (width > 0)
+		maxwhere = width > used + REPORT_TEXT_WHAT_MIN + 2 ?
+		    width - used - REPORT_TEXT_WHAT_MIN - 2 : TEXT_WHERE_HEAD;
+	place = text_where(where, maxwhere);
+	used += text_width(place) + strlen(sep);
+	if (width == 0)
+		cols = REPORT_SNIPPET_MAX;
+	else
+		cols = used + REPORT_TEXT_WHAT_MIN > width ?
+		    REPORT_TEXT_WHAT_MIN : width - used;
 	what = report_term(text != NULL ? text : "", cols);
 	fprintf(c->fp, "%s%s%s%s\n", prefix, place, sep, what);
 	free(what);
@@ -213,7 +289,7 @@ text_symptoms(const struct text_ctx *c, const struct finding *f,
     const char *prefix, int depth)
 {
 	const struct finding *s;
-	char *branch, *next, *plain;
+	char *branch, *next, *plain, *cont;
 	size_t i;
 	int last;
 
@@ -226,10 +302,12 @@ text_symptoms(const struct text_ctx *c, const struct finding *f,
 		fputs(branch, c->fp);
 		text_severity(c, s);
 		fputc(' ', c->fp);
-		text_put(c, s->rule != NULL ? s->rule->id : "?");
-		fputs(": ", c->fp);
-		text_put(c, text_summary(s));
-		fputc('\n', c->fp);
+		xasprintf(&plain, "%s: %s", s->rule != NULL ? s->rule->id :
+		    "?", text_summary(s));
+		xasprintf(&cont, "%s  ", next);
+		text_para(c, text_width(branch) +
+		    strlen(report_finding_severity(s)) + 1, cont, plain);
+		free(plain);
 		if (s->nevidence > 0)
 			text_evidence(c, next, &s->evidence[0]);
 		/* The tree shows the cause; say more only when there is. */
@@ -238,10 +316,11 @@ text_symptoms(const struct text_ctx *c, const struct finding *f,
 		if (s->rank_reason != NULL &&
 		    strcmp(s->rank_reason, plain) != 0) {
 			fprintf(c->fp, "%s%s", next, text_on(c, TEXT_DIM));
-			text_put(c, s->rank_reason);
-			fprintf(c->fp, "%s\n", text_off(c));
+			text_para(c, text_width(next), cont, s->rank_reason);
+			fputs(text_off(c), c->fp);
 		}
 		free(plain);
+		free(cont);
 		if (s->nsymptoms > 0 && depth + 1 >= TEXT_MAX_DEPTH)
 			fprintf(c->fp, "%s(%zu more symptoms below)\n", next,
 			    text_count_below(s));
@@ -252,7 +331,8 @@ text_symptoms(const struct text_ctx *c, const struct finding *f,
 	}
 }
 
-/* Multi-line rule text (remedy), each line escaped, under an indent. */
+/* Multi-line rule text (remedy), each line escaped and whole (commands
+ * are pasted), under an indent. */
 static void
 text_block(const struct text_ctx *c, const char *indent, const char *s)
 {
@@ -265,7 +345,7 @@ text_block(const struct text_ctx *c, const char *indent, const char *s)
 		n = nl != NULL ? (size_t)(nl - s) : strlen(s);
 		line = xstrndup(s, n);
 		fputs(indent, c->fp);
-		text_put(c, line);
+		text_put_whole(c, line);
 		fputc('\n', c->fp);
 		free(line);
 		s += n;
@@ -280,26 +360,31 @@ text_root(const struct text_ctx *c, const struct finding *f)
 	const struct rule *rule = f->rule;
 	size_t i, n;
 
-	fprintf(c->fp, "[%d] ", f->rank);
+	size_t used;
+	int len;
+
+	fprintf(c->fp, "[%d] %n", f->rank, &len);
+	used = (size_t)len;
 	text_severity(c, f);
+	used += strlen(report_finding_severity(f)) + 1;
 	fprintf(c->fp, " %s", text_on(c, TEXT_BOLD));
 	text_put(c, rule != NULL ? rule->id : "?");
 	fputs(text_off(c), c->fp);
+	used += text_width(rule != NULL ? rule->id : "?");
 	if (rule != NULL && rule->title != NULL) {
 		fputs(": ", c->fp);
-		text_put(c, rule->title);
-	}
-	fputc('\n', c->fp);
+		text_para(c, used + 2, TEXT_INDENT, rule->title);
+	} else
+		fputc('\n', c->fp);
 	if (f->summary != NULL) {
 		fputs(TEXT_INDENT, c->fp);
-		text_put(c, f->summary);
-		fputc('\n', c->fp);
+		text_para(c, strlen(TEXT_INDENT), TEXT_INDENT, f->summary);
 	}
 	if (f->rank_reason != NULL) {
 		fprintf(c->fp, TEXT_INDENT "%swhy first:%s ",
 		    text_on(c, TEXT_DIM), text_off(c));
-		text_put(c, f->rank_reason);
-		fputc('\n', c->fp);
+		text_para(c, strlen(TEXT_INDENT "why first: "),
+		    TEXT_INDENT "  ", f->rank_reason);
 	}
 	n = f->nevidence < REPORT_TEXT_EVIDENCE ? f->nevidence :
 	    REPORT_TEXT_EVIDENCE;
@@ -322,7 +407,7 @@ text_root(const struct text_ctx *c, const struct finding *f)
 		fputs(TEXT_INDENT "References:\n", c->fp);
 		for (i = 0; i < rule->nreferences; i++) {
 			fputs(TEXT_INDENT "  ", c->fp);
-			text_put(c, rule->references[i]);
+			text_put_whole(c, rule->references[i]);
 			fputc('\n', c->fp);
 		}
 	}
@@ -336,48 +421,46 @@ text_completeness(const struct text_ctx *c)
 	const struct report_stats *st = &r->stats;
 	struct report_group *g;
 	size_t ng, i, k, shown;
-	long nsev[3] = { 0, 0, 0 };
-	long long total;
-	char *where;
+	long long total, ne, nw, ni;
+	char *where, *line, *more = NULL;
 
 	text_heading(c, "Completeness");
 	total = report_problems_total(r);
-	for (i = 0; i < r->nproblems; i++)
-		if ((unsigned int)r->problems[i].severity < 3)
-			nsev[r->problems[i].severity]++;
+	ne = report_problem_count(r, PROBLEM_ERROR);
+	nw = report_problem_count(r, PROBLEM_WARNING);
+	ni = report_problem_count(r, PROBLEM_INFO);
 	if (total == 0)
 		fputs("  No input problems: nothing was skipped, left "
 		    "unparsed or cut by a limit.\n", c->fp);
 	else {
-		fprintf(c->fp, "  %lld input problem%s (%ld error%s, "
-		    "%ld warning%s, %ld info)", total, total == 1 ? "" : "s",
-		    nsev[PROBLEM_ERROR],
-		    nsev[PROBLEM_ERROR] == 1 ? "" : "s",
-		    nsev[PROBLEM_WARNING],
-		    nsev[PROBLEM_WARNING] == 1 ? "" : "s",
-		    nsev[PROBLEM_INFO]);
-		if (r->problems_total > (long long)r->nproblems)
-			fprintf(c->fp, "; %zu listed, the index holds all",
-			    r->nproblems);
-		fputs(":\n", c->fp);
+		if (total > (long long)r->nproblems)
+			xasprintf(&more, "; %lld not listed, the index holds "
+			    "all", total - (long long)r->nproblems);
+		xasprintf(&line, "  %lld input problem%s (%lld error%s, "
+		    "%lld warning%s, %lld info)%s:", total, total == 1 ? "" :
+		    "s", ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni,
+		    more != NULL ? more : "");
+		text_para(c, 0, "    ", line);
+		free(line);
+		free(more);
 	}
 	ng = report_group_problems(r, &g);
 	for (k = 0; k < ng; k++) {
 		fputs("  ", c->fp);
 		text_put(c, g[k].code);
 		fprintf(c->fp, " (%s) x%ld\n",
-		    report_problem_severity_name(g[k].severity), g[k].count);
+		    problem_severity_name(g[k].severity), g[k].count);
 		for (i = g[k].first, shown = 0; i < r->nproblems &&
 		    shown < REPORT_EXAMPLES; i++) {
 			p = &r->problems[i];
 			if (strcmp(report_problem_code(p), g[k].code) != 0)
 				continue;
 			where = report_problem_where(p);
+			xasprintf(&line, "%s: %s", where, p->message != NULL ?
+			    p->message : "");
 			fputs("    ", c->fp);
-			text_put(c, where);
-			fputs(": ", c->fp);
-			text_put(c, p->message != NULL ? p->message : "");
-			fputc('\n', c->fp);
+			text_para(c, 4, "      ", line);
+			free(line);
 			free(where);
 			shown++;
 		}
@@ -386,15 +469,18 @@ text_completeness(const struct text_ctx *c)
 			    g[k].count - (long)shown);
 	}
 	free(g);
-	fprintf(c->fp, "  Read %lld source%s, %lld log line%s, %lld "
-	    "resource%s, %lld bytes; %lld rule%s evaluated",
-	    st->sources, st->sources == 1 ? "" : "s", st->lines,
-	    st->lines == 1 ? "" : "s", st->resources,
-	    st->resources == 1 ? "" : "s", st->bytes, report_nrules(r),
-	    report_nrules(r) == 1 ? "" : "s");
+	xasprintf(&line, "  Read %lld source%s, %lld log line%s, %lld "
+	    "resource%s, %lld bytes; %lld rule%s evaluated", st->sources,
+	    st->sources == 1 ? "" : "s", st->lines, st->lines == 1 ? "" : "s",
+	    st->resources, st->resources == 1 ? "" : "s", st->bytes,
+	    report_nrules(r), report_nrules(r) == 1 ? "" : "s");
 	if (st->have_seconds)
-		fprintf(c->fp, " in %.2f s", st->seconds);
-	fputs(".\n", c->fp);
+		xasprintf(&more, "%s in %.2f s.", line, st->seconds);
+	else
+		xasprintf(&more, "%s.", line);
+	text_para(c, 0, "    ", more);
+	free(more);
+	free(line);
 }
 
 int
@@ -403,6 +489,7 @@ report_text_write(FILE *fp, const struct report *r)
 	struct text_ctx c;
 	const struct finding_set *fs = r->findings;
 	size_t i, nroots, nfindings;
+	char headline[256];
 
 	c.fp = fp;
 	c.r = r;
@@ -424,6 +511,11 @@ report_text_write(FILE *fp, const struct report *r)
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
+	if (report_incomplete(r, headline, sizeof headline)) {
+		fprintf(fp, "%s", text_on(&c, "\033[1;31m"));
+		text_para(&c, 0, "", headline);
+		fprintf(fp, "%s\n", text_off(&c));
+	}
 
 	if (nroots == 0)
 		fprintf(fp, "No root cause found by %lld rule%s.\n\n",

@@ -93,20 +93,6 @@ report_format_ts(int64_t us, char *buf, size_t len)
 }
 
 const char *
-report_problem_severity_name(enum problem_severity sev)
-{
-	switch (sev) {
-	case PROBLEM_INFO:
-		return "info";
-	case PROBLEM_WARNING:
-		return "warning";
-	case PROBLEM_ERROR:
-		return "error";
-	}
-	return "error";
-}
-
-const char *
 report_finding_severity(const struct finding *f)
 {
 	if (f->rule == NULL)
@@ -292,6 +278,7 @@ char *
 report_term(const char *s, size_t cols)
 {
 	size_t n, i = 0, run = 0, used = 0, l, w, len = 0;
+	size_t snap_len = 0, snap_run = 0, snap_i = 0;
 	uint32_t cp;
 	char *out, u[16];
 	int risky;
@@ -301,6 +288,12 @@ report_term(const char *s, size_t cols)
 		return out;
 	n = strlen(s);
 	while (i < n) {
+		/* Where a cut would go: the ellipsis still fits after it. */
+		if (cols != SIZE_MAX && used + 1 <= cols) {
+			snap_len = len;
+			snap_run = run;
+			snap_i = i;
+		}
 		l = report_utf8_decode(s + i, n - i, &cp);
 		risky = l > 1 && report_term_risky(cp);
 		if (risky)
@@ -313,7 +306,10 @@ report_term(const char *s, size_t cols)
 		if (l == 0)
 			l = 1;
 		if (used + w > cols) {
-			report_append_escaped(&out, &len, s + run, i - run);
+			len = snap_len;
+			out[len] = '\0';
+			report_append_escaped(&out, &len, s + snap_run,
+			    snap_i - snap_run);
 			report_append(&out, &len, REPORT_ELLIPSIS,
 			    strlen(REPORT_ELLIPSIS));
 			return out;
@@ -349,6 +345,18 @@ report_cmp_group(const void *va, const void *vb)
 	return strcmp(a->code, b->code);
 }
 
+/* Index of the first listed problem of code, r->nproblems if none. */
+static size_t
+report_first_of(const struct report *r, const char *code)
+{
+	size_t i;
+
+	for (i = 0; i < r->nproblems; i++)
+		if (strcmp(report_problem_code(&r->problems[i]), code) == 0)
+			break;
+	return i;
+}
+
 size_t
 report_group_problems(const struct report *r, struct report_group **groups)
 {
@@ -358,6 +366,17 @@ report_group_problems(const struct report *r, struct report_group **groups)
 	size_t i, k, n = 0;
 
 	*groups = NULL;
+	if (r->have_counts) {
+		if (r->ngroups == 0)
+			return 0;
+		g = xcalloc(r->ngroups, sizeof *g);
+		memcpy(g, r->groups, r->ngroups * sizeof *g);
+		for (k = 0; k < r->ngroups; k++)
+			g[k].first = report_first_of(r, g[k].code);
+		qsort(g, r->ngroups, sizeof *g, report_cmp_group);
+		*groups = g;
+		return r->ngroups;
+	}
 	if (r->nproblems == 0)
 		return 0;
 	g = xcalloc(r->nproblems, sizeof *g);
@@ -393,6 +412,47 @@ report_nrules(const struct report *r)
 long long
 report_problems_total(const struct report *r)
 {
+	if (r->have_counts)
+		return r->problem_counts[PROBLEM_INFO] +
+		    r->problem_counts[PROBLEM_WARNING] +
+		    r->problem_counts[PROBLEM_ERROR];
 	return r->problems_total > (long long)r->nproblems ?
 	    r->problems_total : (long long)r->nproblems;
+}
+
+long long
+report_problem_count(const struct report *r, enum problem_severity sev)
+{
+	long long n = 0;
+	size_t i;
+
+	if ((unsigned int)sev > PROBLEM_ERROR)
+		return 0;
+	if (r->have_counts)
+		return r->problem_counts[sev];
+	for (i = 0; i < r->nproblems; i++)
+		if (r->problems[i].severity == sev)
+			n++;
+	return n;
+}
+
+int
+report_incomplete(const struct report *r, char *buf, size_t len)
+{
+	long long ne, nw;
+	int n;
+
+	ne = report_problem_count(r, PROBLEM_ERROR);
+	nw = report_problem_count(r, PROBLEM_WARNING);
+	if (len > 0)
+		buf[0] = '\0';
+	if (ne == 0 && nw == 0)
+		return 0;
+	n = snprintf(buf, len, "INCOMPLETE: %lld input error%s", ne,
+	    ne == 1 ? "" : "s");
+	if (n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", %lld warning%s: the "
+		    "findings cover only what was read; see Completeness", nw,
+		    nw == 1 ? "" : "s");
+	return 1;
 }

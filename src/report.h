@@ -61,19 +61,35 @@ struct report {
 	size_t			 ninputs;
 	const struct ruleset	*rules;		/* every rule evaluated (JUnit: one case each) */
 	const struct finding_set *findings;	/* ranked */
-	const struct report_problem *problems;	/* sorted, possibly capped */
+	/* Errors and warnings first, all of them; then info rows, capped. */
+	const struct report_problem *problems;
 	size_t			 nproblems;
 	long long		 problems_total; /* before capping */
+	/* Over the whole run (index and rules) when have_counts; else the
+	 * writers count and group the listed problems. */
+	int			 have_counts;
+	long long		 problem_counts[3]; /* by enum problem_severity */
+	const struct report_group *groups;	/* by code, sorted */
+	size_t			 ngroups;
 	const struct report_event *timeline;	/* may be NULL */
 	size_t			 ntimeline;
 	struct report_stats	 stats;
 	enum rule_severity	 fail_on;	/* JUnit: failed at or above this */
 	int			 color;		/* text: ANSI colours */
+	size_t			 width;		/* text: display columns, 0 = no cut */
 	const char		*generated_at;	/* NULL: no time printed */
 };
 
 /* Problems in the run: the recorded total, or those listed if more. */
 long long report_problems_total(const struct report *);
+/* Problems of severity sev in the run (listed or not). */
+long long report_problem_count(const struct report *, enum problem_severity);
+/*
+ * The headline every format prints first when an input error or warning
+ * made the run partial: "INCOMPLETE: 2 input errors, 1 warning: ...".
+ * Returns 0 (and buf "") when the run is complete.
+ */
+int	 report_incomplete(const struct report *, char *buf, size_t len);
 
 /* Parse "text", "json", "markdown"/"md", "html", "junit"; -1 if unknown. */
 int	 report_format_parse(const char *);
@@ -86,7 +102,7 @@ int	 report_write(FILE *, enum report_format, const struct report *,
 
 /* Bounds on what a report shows (shared/HARDENING.md "Snippet size"). */
 #define REPORT_SNIPPET_MAX	512	/* bytes of an evidence text or value */
-#define REPORT_TEXT_COLUMNS	200	/* display columns of a terminal line */
+#define REPORT_TEXT_WHAT_MIN	24	/* columns always left for a log line */
 #define REPORT_TEXT_EVIDENCE	3	/* evidence lines under a root cause */
 #define REPORT_EXAMPLES		3	/* examples shown per problem code */
 
@@ -101,7 +117,6 @@ struct report_group {
 /* "2026-01-08T10:02:11Z" (UTC), ".123456" only when not whole seconds;
  * "" for INT64_MIN.  len >= 40. */
 char	*report_format_ts(int64_t us, char *buf, size_t len);
-const char *report_problem_severity_name(enum problem_severity);
 /* The finding's severity name, "info" if it has no rule. */
 const char *report_finding_severity(const struct finding *);
 /* Length of the valid UTF-8 character at s (n bytes left), its code
@@ -128,7 +143,9 @@ char	*report_problem_where(const struct report_problem *);
 char	*report_term(const char *s, size_t cols);
 /* The problem's code, "unknown" if it has none. */
 const char *report_problem_code(const struct report_problem *);
-/* Problems grouped by code, worst severity first, then count, then code.
+/* Problems grouped by code, worst severity first, then count, then code
+ * (r->groups when given, else the listed problems grouped).  first is
+ * the index of the code's first listed problem (nproblems if none).
  * Returns the number of groups; the caller frees *groups. */
 size_t	 report_group_problems(const struct report *,
 	    struct report_group **groups);

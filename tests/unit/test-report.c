@@ -447,8 +447,15 @@ test_json(const char *out)
 	if (!ok(root != NULL, "json: parses back with cJSON"))
 		return;
 	json_keys(root, keys, sizeof keys);
-	is_str(keys, "schema,version,generated_at,inputs,root_causes,findings,"
-	    "problems,problems_total,timeline,stats", "json: top-level keys");
+	is_str(keys, "schema,version,generated_at,inputs,completeness,"
+	    "root_causes,findings,problems,problems_total,timeline,stats",
+	    "json: top-level keys");
+	a = cJSON_GetObjectItem(root, "completeness");
+	ok(cJSON_IsFalse(cJSON_GetObjectItem(a, "complete")),
+	    "json: a run with input errors is not complete");
+	ok(cJSON_IsString(cJSON_GetObjectItem(a, "headline")) &&
+	    strncmp(cJSON_GetObjectItem(a, "headline")->valuestring,
+	    "INCOMPLETE: ", 12) == 0, "json: the headline says INCOMPLETE");
 	is_str(cJSON_GetObjectItem(root, "schema")->valuestring,
 	    "mgtriage.report/v1", "json: schema");
 	a = cJSON_GetObjectItem(root, "root_causes");
@@ -587,8 +594,12 @@ test_junit(const char *out)
 	snprintf(want, sizeof want, "failures=\"%zu\"", fired);
 	ok(strstr(out, want) != NULL, "junit: failures = fired at or above");
 	is_int(count(out, "<failure "), fired, "junit: failure elements");
-	is_int(count(out, "<testcase "), NRULES, "junit: one case per rule");
-	ok(strstr(out, "tests=\"8\"") != NULL, "junit: tests count");
+	is_int(count(out, "<testcase "), NRULES + 1,
+	    "junit: one case per rule, and one for completeness");
+	ok(strstr(out, "tests=\"9\"") != NULL, "junit: tests count");
+	ok(strstr(out, "errors=\"1\"") != NULL, "junit: input errors error");
+	ok(strstr(out, "name=\"completeness\">\n    <error message=\""
+	    "INCOMPLETE: ") != NULL, "junit: the completeness case errors");
 	is_int(count(out, "<system-out>"), 2, "junit: below fail_on passes");
 	ok(!has_byte(out, strlen(out), 0x1b), "junit: no ESC");
 
@@ -636,6 +647,76 @@ test_html(const char *out, size_t len)
 	ok(!has_byte(out, len, 0x1b), "html: no ESC");
 }
 
+/* Display columns of one line (code points; the report escapes the rest). */
+static size_t
+columns(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			c++;
+	return c;
+}
+
+/*
+ * Width: to a file every line is whole (the remedy and the evidence path
+ * can be pasted); at --width N no line but a remedy or reference passes N.
+ */
+static void
+test_text_width(const struct report *base, const char *whole)
+{
+	struct report r = *base;
+	const char *p, *nl;
+	char *o, msg[64];
+	size_t l, widest = 0, w;
+	int in_paste = 0, cut = 0;
+	static const size_t widths[] = { 80, 132 };
+	size_t k;
+
+	ok(strstr(whole, "oc patch mcp master --type=merge --subresource="
+	    "status \\") != NULL, "text: remedy lines whole without a width");
+	ok(strstr(whole, "machine-config-daemon-8xk2p/machine-config-daemon/"
+	    "machine-config-daemon/logs/current.log:1662: ") != NULL,
+	    "text: evidence path whole without a width");
+	for (k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+		r.width = widths[k];
+		if (render(&r, REPORT_TEXT, &o, &l) != MGT_OK)
+			continue;
+		if (getenv("MGT_DUMP") != NULL)
+			fwrite(o, 1, l, stderr);
+		widest = 0;
+		cut = 0;
+		in_paste = 0;
+		for (p = o; p < o + l; p = nl + 1) {
+			if ((nl = memchr(p, '\n', (size_t)(o + l - p))) == NULL)
+				nl = o + l;
+			if (strncmp(p, "    Remedy:", 11) == 0 ||
+			    strncmp(p, "    References:", 15) == 0)
+				in_paste = 1;
+			else if (strncmp(p, "      ", 6) != 0)
+				in_paste = 0;
+			w = columns(p, (size_t)(nl - p));
+			if (!in_paste && w > widest)
+				widest = w;
+			if (memmem(p, (size_t)(nl - p), "\xe2\x80\xa6", 3))
+				cut = 1;
+		}
+		snprintf(msg, sizeof msg, "text: --width %zu holds", widths[k]);
+		ok(widest <= widths[k], msg);
+		if (widest > widths[k])
+			printf("#   widest line: %zu columns\n", widest);
+		snprintf(msg, sizeof msg, "text: --width %zu cuts evidence",
+		    widths[k]);
+		ok(cut, msg);
+		snprintf(msg, sizeof msg, "text: --width %zu keeps the remedy",
+		    widths[k]);
+		ok(strstr(o, "oc patch mcp master --type=merge --subresource="
+		    "status \\") != NULL, msg);
+		free(o);
+	}
+}
+
 static void
 test_text(const struct report *base, const char *out, size_t len)
 {
@@ -661,6 +742,8 @@ test_text(const struct report *base, const char *out, size_t len)
 		ok(strstr(o, "\x1b[2J") == NULL, "text: input ESC still inert");
 	}
 	free(o);
+
+	test_text_width(base, out);
 
 	finding_set_init(&empty);
 	r.color = 0;
@@ -688,7 +771,8 @@ test_text(const struct report *base, const char *out, size_t len)
 	r.rules = NULL;
 	r.stats.rules = 3;
 	if (render(&r, REPORT_JUNIT, &o, &l) == MGT_OK)
-		ok(strstr(o, "tests=\"0\" failures=\"0\"") != NULL &&
+		ok(strstr(o, "tests=\"1\" failures=\"0\" errors=\"0\"") !=
+		    NULL && strstr(o, "name=\"completeness\"/>") != NULL &&
 		    xml_balanced(o), "junit: empty report");
 	free(o);
 	if (render(&r, REPORT_MARKDOWN, &o, &l) == MGT_OK)
