@@ -82,7 +82,11 @@ const struct cmd_entry cmd_report_entry = {
 	"      --fail-on SEV  exit 5 when a finding is SEV or worse\n"
 	"      --now TIME     print TIME as the report time\n"
 	"      --[no-]color   force colour on or off\n"
+	"      --width N      text columns (default: the terminal's; whole\n"
+	"                     lines in a file or pipe; 0: never cut)\n"
 	"      --rules DIR    load rules from DIR too; --no-default-rules\n"
+	"      --allow-rule-errors  run without rules that failed to load\n"
+	"                     (default: exit 2)\n"
 	"  -h, --help         this help\n",
 	cmd_report_exec
 };
