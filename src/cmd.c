@@ -20,6 +20,7 @@
 
 #include "cmd.h"
 #include "match.h"
+#include "output.h"
 #include "parse-log.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -130,21 +131,13 @@ int
 cmd_check_output(const char *out, char *const *inputs, int ninputs,
     int allow_in_input, struct mgt_error *err)
 {
-	struct stat st;
 	char dir[PATH_MAX], rdir[PATH_MAX], rin[PATH_MAX];
 	const char *slash;
 	size_t n;
 	int i;
 
-	if (lstat(out, &st) == 0) {
-		if (S_ISLNK(st.st_mode))
-			return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
-			    "output is a symbolic link; refusing to write "
-			    "through it");
-		if (S_ISDIR(st.st_mode))
-			return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
-			    "output is a directory");
-	}
+	if (output_check(out, err) != MGT_OK)
+		return MGT_ERR_USAGE;
 	if (allow_in_input)
 		return MGT_OK;
 	slash = strrchr(out, '/');

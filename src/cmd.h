@@ -47,8 +47,9 @@ int	 cmd_exit_for(int status);
  * rules/ when run from the build tree, else the installed one. */
 const char *cmd_default_rules_dir(void);
 /*
- * Refuse an output path that is a symlink, a directory, or lies inside one
- * of the input directories (we would scan our own output).  Returns MGT_OK
+ * Refuse an output path that exists and is not a regular file (a symlink,
+ * directory, FIFO, device: output_check()), or lies inside one of the
+ * input directories (we would scan our own output).  Returns MGT_OK
  * or MGT_ERR_USAGE with err filled.
  */
 int	 cmd_check_output(const char *out, char *const *inputs, int ninputs,
