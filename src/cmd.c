@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "match.h"
 #include "output.h"
 #include "parse-log.h"
+#include "report.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -75,9 +77,21 @@ cmd_print_error(const struct mgt_error *err)
 {
 	char buf[4096], esc[4096];
 
+	char *t;
+
 	mgt_error_format(err, buf, sizeof buf);
 	util_escape(buf, esc, sizeof esc);
-	fprintf(stderr, "mgtriage: %s\n", esc);
+	t = report_term(esc, SIZE_MAX);
+	fprintf(stderr, "mgtriage: %s\n", t);
+	free(t);
+}
+
+char *
+cmd_term(const char *s, int term)
+{
+	if (s == NULL)
+		s = "";
+	return term ? report_term(s, SIZE_MAX) : xstrdup(s);
 }
 
 int
