@@ -18,6 +18,7 @@
 #include "error.h"
 #include "index.h"
 #include "ingest.h"
+#include "output.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -95,7 +96,7 @@ cmd_analyze_exec(int argc, char **argv)
 	const char *index = NULL;
 	char tmpdir[PATH_MAX], dbpath[PATH_MAX + 16], timebuf[64];
 	const char *base;
-	int opt, rc, code, keep = 0, made_tmp = 0;
+	int opt, rc, code, keep = 0, made_tmp = 0, lock = -1;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		CMD_REPORT_LONGOPTS,
@@ -168,8 +169,24 @@ cmd_analyze_exec(int argc, char **argv)
 		snprintf(dbpath, sizeof dbpath, "%s/index.db", tmpdir);
 		index = dbpath;
 		/* Removed after the report: durability buys nothing. */
-		if (!keep)
+		output_track(tmpdir, 1);
+		if (!keep) {
 			ci.opt.index_flags |= INDEX_SCRATCH;
+			output_track(dbpath, 0);
+		}
+	} else {
+		/*
+		 * The report opens the index by name: another run renaming
+		 * its own index there in between would be reported on.
+		 */
+		lock = output_lock(index, "waiting for another run writing "
+		    "the same --index", &err);
+		if (lock == -1) {
+			cmd_print_error(&err);
+			cmd_ingest_free(&ci);
+			return err.code == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
+			    MGT_EXIT_INTERNAL;
+		}
 	}
 	rc = ingest_run((const char *const *)(argv + optind),
 	    (size_t)(argc - optind), index, &ci.opt, &res, &err);
@@ -194,13 +211,15 @@ cmd_analyze_exec(int argc, char **argv)
 			code = MGT_EXIT_PARTIAL;
 	}
 out:
+	output_unlock(index, lock);
 	if (made_tmp) {
 		if (keep)
 			fprintf(stderr, "mgtriage: index kept in %s\n", index);
 		else {
-			unlink(dbpath);
+			output_discard(dbpath);
 			rmdir(tmpdir);
 		}
+		output_untrack(tmpdir);
 	}
 	cmd_ingest_free(&ci);
 	return code;

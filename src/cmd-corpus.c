@@ -23,6 +23,7 @@
 #include "finding.h"
 #include "index.h"
 #include "ingest.h"
+#include "output.h"
 #include "report.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -272,6 +273,8 @@ corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
 		goto out;
 	}
 	snprintf(db_path, sizeof db_path, "%s/index.db", tmpdir);
+	output_track(tmpdir, 1);
+	output_track(db_path, 0);
 	mgt_error_clear(&err);
 	if (n == 0 || ingest_run((const char *const *)inputs, n, db_path,
 	    &ci->opt, &res, &err) != MGT_OK ||
@@ -290,8 +293,9 @@ corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
 clean:
 	if (db != NULL)
 		sqlite3_close(db);
-	unlink(db_path);
+	output_discard(db_path);
 	rmdir(tmpdir);
+	output_untrack(tmpdir);
 out:
 	finding_set_free(&fs);
 	for (i = 0; i < n; i++)
@@ -301,15 +305,29 @@ out:
 	return r->pass;
 }
 
+/* Written to a temporary file (output_temp()), renamed when complete. */
 static int
 corpus_write_junit(const char *path, struct corpus_result *rs, size_t n,
     long failed)
 {
+	struct mgt_error err;
+	char *tmp = NULL;
 	FILE *f;
 	size_t i;
+	int fd, ret;
 
-	if ((f = fopen(path, "w")) == NULL)
+	mgt_error_clear(&err);
+	if (output_temp(path, &tmp, &fd, &err) != MGT_OK) {
+		cmd_print_error(&err);
+		free(tmp);
 		return -1;
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		output_discard(tmp);
+		free(tmp);
+		return -1;
+	}
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<testsuite name=\"mgtriage-corpus\" tests=\"%zu\" "
 	    "failures=\"%ld\">\n", n, failed);
@@ -325,7 +343,15 @@ corpus_write_junit(const char *path, struct corpus_result *rs, size_t n,
 		}
 	}
 	fputs("</testsuite>\n", f);
-	return fclose(f) == 0 ? 0 : -1;
+	if (fclose(f) != 0) {
+		output_discard(tmp);
+		free(tmp);
+		return -1;
+	}
+	if ((ret = output_commit(tmp, path, &err)) != MGT_OK)
+		cmd_print_error(&err);
+	free(tmp);
+	return ret == MGT_OK ? 0 : -1;
 }
 
 static int
@@ -413,7 +439,10 @@ cmd_corpus_exec(int argc, char **argv)
 		    "case is a directory with an 'expected' file)");
 	}
 	mgt_error_clear(&err);
-	if ((rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
+	if (junit != NULL && output_check(junit, &err) != MGT_OK)
+		cmd_print_error(&err);
+	if (err.code != MGT_OK ||
+	    (rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
 		cmd_ingest_free(&ci);
 		for (i = 0; i < ncases; i++)
 			free(cases[i]);

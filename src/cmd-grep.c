@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "grep-stream.h"
 #include "index.h"
 #include "regex.h"
+#include "report.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -108,7 +110,7 @@ static int
 cmd_grep_exec(int argc, char **argv)
 {
 	const char *node = NULL, *glob = NULL, *since = NULL, *until = NULL;
-	char *pattern = NULL, esc[8192];
+	char *pattern = NULL, esc[8192], *tv, *tt;
 	long long t_since = 0, t_until = 0, count = 0;
 	int opt, rc, caseless = 0, count_only = 0, status;
 	struct mgt_error err;
@@ -202,10 +204,16 @@ cmd_grep_exec(int argc, char **argv)
 		count++;
 		if (count_only)
 			continue;
+		/* util_escape_n() keeps NUL bytes visible, report_term()
+		 * escapes C1 and bidi controls too. */
 		util_escape_n((const char *)sqlite3_column_text(st, 2),
 		    (size_t)sqlite3_column_bytes(st, 2), esc, sizeof esc);
-		printf("%s:%lld: %s\n", vpath,
-		    (long long)sqlite3_column_int64(st, 1), esc);
+		tv = report_term(vpath, SIZE_MAX);
+		tt = report_term(esc, SIZE_MAX);
+		printf("%s:%lld: %s\n", tv,
+		    (long long)sqlite3_column_int64(st, 1), tt);
+		free(tv);
+		free(tt);
 	}
 	if (rc != SQLITE_DONE) {
 		fprintf(stderr, "mgtriage grep: %s\n", sqlite3_errmsg(db));

@@ -16,6 +16,7 @@
 #include "error.h"
 #include "index.h"
 #include "ingest.h"
+#include "output.h"
 
 static int
 cmd_index_exec(int argc, char **argv)
@@ -24,7 +25,7 @@ cmd_index_exec(int argc, char **argv)
 	struct ingest_result res;
 	struct mgt_error err;
 	const char *out = NULL;
-	int opt, rc, code;
+	int opt, rc, code, lock;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		{ "output", required_argument, NULL, 'o' },
@@ -78,8 +79,17 @@ cmd_index_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
 	}
+	/* One writer at a time: see analyze --index. */
+	if ((lock = output_lock(out, "waiting for another run writing the "
+	    "same index", &err)) == -1) {
+		cmd_print_error(&err);
+		cmd_ingest_free(&ci);
+		return err.code == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
+		    MGT_EXIT_INTERNAL;
+	}
 	rc = ingest_run((const char *const *)(argv + optind),
 	    (size_t)(argc - optind), out, &ci.opt, &res, &err);
+	output_unlock(out, lock);
 	if (rc != MGT_OK) {
 		cmd_print_error(&err);
 		cmd_ingest_free(&ci);

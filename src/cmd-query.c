@@ -1,19 +1,24 @@
 /*
  * `mgtriage query DB SQL`: read-only SQL over an index, printed as an
- * aligned table, JSON (an array of objects) or CSV.
+ * aligned table, JSON (an array of objects) or CSV.  Text from the case
+ * never reaches a terminal raw: table cells are always escaped, JSON and
+ * CSV when standard output is a terminal (piped, they are byte-exact).
  */
 #include "config.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "cmd.h"
 #include "error.h"
 #include "index.h"
+#include "report.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -22,27 +27,36 @@ enum query_format { QUERY_TABLE, QUERY_JSON, QUERY_CSV };
 /* Widest a table column gets before its cells are cut with "...". */
 #define QUERY_MAX_WIDTH 80
 
+/* One CSV cell; on a terminal (term) escaped first. */
 static void
-query_csv_cell(FILE *f, const char *s)
+query_csv_cell(FILE *f, const char *s, int term)
 {
+	char *t = NULL;
+
 	if (s == NULL)
 		return;
-	if (strpbrk(s, ",\"\r\n") == NULL) {
+	if (term)
+		s = t = cmd_term(s, 1);
+	if (strpbrk(s, ",\"\r\n") == NULL)
 		fputs(s, f);
-		return;
+	else {
+		fputc('"', f);
+		for (; *s != '\0'; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
 	}
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	free(t);
 }
 
 static cJSON *
-query_json_value(sqlite3_stmt *st, int i)
+query_json_value(sqlite3_stmt *st, int i, int term)
 {
+	cJSON *v;
+	char *t;
+
 	switch (sqlite3_column_type(st, i)) {
 	case SQLITE_INTEGER:
 		return cJSON_CreateNumber((double)sqlite3_column_int64(st, i));
@@ -51,12 +65,16 @@ query_json_value(sqlite3_stmt *st, int i)
 	case SQLITE_NULL:
 		return cJSON_CreateNull();
 	default:
-		return cJSON_CreateString(
-		    (const char *)sqlite3_column_text(st, i));
+		t = cmd_term((const char *)sqlite3_column_text(st, i), term);
+		v = cJSON_CreateString(t);
+		free(t);
+		return v;
 	}
 }
 
-/* Cells are escaped for the terminal and cut to QUERY_MAX_WIDTH. */
+/* Cells are escaped for the terminal (util_escape_n() keeps NUL bytes
+ * visible, report_term() C1 and bidi controls) and cut to
+ * QUERY_MAX_WIDTH. */
 static char *
 query_cell(sqlite3_stmt *st, int i)
 {
@@ -72,7 +90,7 @@ query_cell(sqlite3_stmt *st, int i)
 	    sizeof buf);
 	if (n > QUERY_MAX_WIDTH)
 		strcat(buf, "...");
-	return xstrdup(buf);
+	return report_term(buf, SIZE_MAX);
 }
 
 static size_t
@@ -95,7 +113,7 @@ query_run(sqlite3 *db, const char *sql, enum query_format fmt, FILE *f,
 	cJSON *arr = NULL, *row;
 	char **cells = NULL, **names, *txt;
 	size_t *width = NULL, nrows = 0, cap = 0, r;
-	int ncol, i, rc, status = MGT_OK;
+	int ncol, i, rc, status = MGT_OK, term;
 
 	rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
 	if (rc != SQLITE_OK)
@@ -107,17 +125,20 @@ query_run(sqlite3 *db, const char *sql, enum query_format fmt, FILE *f,
 		    "query is read-only: only SELECT (and read-only PRAGMA) "
 		    "statements are allowed");
 	}
+	term = isatty(fileno(f));
 	ncol = sqlite3_column_count(st);
 	names = xcalloc((size_t)ncol + 1, sizeof *names);
+	/* The table escapes always, as it does its cells. */
 	for (i = 0; i < ncol; i++)
-		names[i] = xstrdup(sqlite3_column_name(st, i));
+		names[i] = cmd_term(sqlite3_column_name(st, i),
+		    term || fmt == QUERY_TABLE);
 	if (fmt == QUERY_JSON)
 		arr = cJSON_CreateArray();
 	else if (fmt == QUERY_CSV) {
 		for (i = 0; i < ncol; i++) {
 			if (i > 0)
 				fputc(',', f);
-			query_csv_cell(f, sqlite3_column_name(st, i));
+			query_csv_cell(f, sqlite3_column_name(st, i), term);
 		}
 		fputs("\r\n", f);
 	} else {
@@ -130,9 +151,8 @@ query_run(sqlite3 *db, const char *sql, enum query_format fmt, FILE *f,
 		case QUERY_JSON:
 			row = cJSON_CreateObject();
 			for (i = 0; i < ncol; i++)
-				cJSON_AddItemToObject(row,
-				    sqlite3_column_name(st, i),
-				    query_json_value(st, i));
+				cJSON_AddItemToObject(row, names[i],
+				    query_json_value(st, i, term));
 			cJSON_AddItemToArray(arr, row);
 			break;
 		case QUERY_CSV:
@@ -140,7 +160,8 @@ query_run(sqlite3 *db, const char *sql, enum query_format fmt, FILE *f,
 				if (i > 0)
 					fputc(',', f);
 				query_csv_cell(f,
-				    (const char *)sqlite3_column_text(st, i));
+				    (const char *)sqlite3_column_text(st, i),
+				    term);
 			}
 			fputs("\r\n", f);
 			break;

@@ -19,6 +19,7 @@
 #include "error.h"
 #include "eval.h"
 #include "index.h"
+#include "output.h"
 #include "parse-log.h"
 #include "timeline.h"
 #include "util.h"
@@ -245,18 +246,30 @@ cmd_report_scalar(sqlite3 *db, const char *sql)
 	return v;
 }
 
-/* Write to a temporary file next to out, renamed when complete. */
+/*
+ * Write to a temporary file next to out (output_temp()), renamed when
+ * complete; NULL, with the reason printed, when out is not a regular file
+ * or the temporary cannot be made.
+ */
 static FILE *
 cmd_report_open(const char *out, char **tmp)
 {
+	struct mgt_error err;
+	FILE *f;
 	int fd;
 
-	xasprintf(tmp, "%s.tmp-%ld", out, (long)getpid());
-	fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	    0644);
-	if (fd < 0)
+	mgt_error_clear(&err);
+	if (output_temp(out, tmp, &fd, &err) != MGT_OK) {
+		cmd_print_error(&err);
 		return NULL;
-	return fdopen(fd, "w");
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		fprintf(stderr, "mgtriage: %s: cannot write: %s\n", *tmp,
+		    strerror(errno));
+		close(fd);
+		output_discard(*tmp);
+	}
+	return f;
 }
 
 int
@@ -344,8 +357,6 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 
 	if (o->output != NULL && (f = cmd_report_open(o->output, &tmp)) ==
 	    NULL) {
-		fprintf(stderr, "mgtriage: %s: cannot write: %s\n", o->output,
-		    strerror(errno));
 		code = MGT_EXIT_INTERNAL;
 		goto out;
 	}
@@ -359,15 +370,20 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 		code = MGT_EXIT_INTERNAL;
 		if (f != stdout) {
 			fclose(f);
-			unlink(tmp);
+			output_discard(tmp);
 		}
 		goto out;
 	}
 	if (f != stdout) {
-		if (fclose(f) != 0 || rename(tmp, o->output) != 0) {
+		if (fclose(f) != 0) {
 			fprintf(stderr, "mgtriage: %s: cannot write: %s\n",
 			    o->output, strerror(errno));
-			unlink(tmp);
+			output_discard(tmp);
+			code = MGT_EXIT_INTERNAL;
+			goto out;
+		}
+		if (output_commit(tmp, o->output, &err) != MGT_OK) {
+			cmd_print_error(&err);
 			code = MGT_EXIT_INTERNAL;
 			goto out;
 		}

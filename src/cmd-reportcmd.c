@@ -12,6 +12,7 @@
 #include "cmd-ingest.h"
 #include "cmd-report.h"
 #include "error.h"
+#include "output.h"
 
 static int
 cmd_report_exec(int argc, char **argv)
@@ -58,6 +59,11 @@ cmd_report_exec(int argc, char **argv)
 		    "expected one index file");
 	}
 	mgt_error_clear(&err);
+	if (ro.output != NULL && output_check(ro.output, &err) != MGT_OK) {
+		cmd_print_error(&err);
+		cmd_ingest_free(&ci);
+		return MGT_EXIT_USAGE;
+	}
 	if ((rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
 		cmd_ingest_free(&ci);
 		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);

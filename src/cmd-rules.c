@@ -25,6 +25,7 @@
 #include "index.h"
 #include "ingest.h"
 #include "match.h"
+#include "output.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -43,14 +44,17 @@ rules_tmp_make(struct rules_tmp *t)
 	if (mkdtemp(t->dir) == NULL)
 		return -1;
 	snprintf(t->db, sizeof t->db, "%s/index.db", t->dir);
+	output_track(t->dir, 1);
+	output_track(t->db, 0);
 	return 0;
 }
 
 static void
 rules_tmp_clean(struct rules_tmp *t)
 {
-	unlink(t->db);
+	output_discard(t->db);
 	rmdir(t->dir);
+	output_untrack(t->dir);
 }
 
 static int

@@ -1,12 +1,15 @@
 /*
  * `mgtriage timeline DB`: one ordered history of the case, with repeats
- * folded into one entry with a count and a time span.
+ * folded into one entry with a count and a time span.  Text is escaped
+ * for the terminal (report_term()); JSON only when it goes to one.
  */
 #include "config.h"
 
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
@@ -14,30 +17,48 @@
 #include "cmd.h"
 #include "error.h"
 #include "index.h"
+#include "report.h"
 #include "timeline.h"
 #include "util.h"
 
 static void
 timeline_print_text(const struct timeline *tl)
 {
-	char a[40], b[40];
+	char a[40], b[40], *what, *where, *nodes;
 	size_t i;
 	const struct report_event *e;
 
 	for (i = 0; i < tl->n; i++) {
 		e = &tl->events[i];
+		what = cmd_term(e->what, 1);
+		where = cmd_term(e->where, 1);
+		nodes = e->nodes != NULL ? cmd_term(e->nodes, 1) : NULL;
 		util_format_ts(e->first_ts, a, sizeof a);
 		if (e->count > 1 && e->last_ts != e->first_ts) {
 			util_format_ts(e->last_ts, b, sizeof b);
-			printf("%s .. %s  x%ld  %s", a, b, e->count, e->what);
+			printf("%s .. %s  x%ld  %s", a, b, e->count, what);
 		} else if (e->count > 1)
-			printf("%s  x%ld  %s", a, e->count, e->what);
+			printf("%s  x%ld  %s", a, e->count, what);
 		else
-			printf("%s  %s", a, e->what);
-		if (e->nodes != NULL)
-			printf("  [%s]", e->nodes);
-		printf("\n    %s\n", e->where);
+			printf("%s  %s", a, what);
+		if (nodes != NULL)
+			printf("  [%s]", nodes);
+		printf("\n    %s\n", where);
+		free(what);
+		free(where);
+		free(nodes);
 	}
+}
+
+/* A string member, escaped for the terminal when term. */
+static void
+timeline_json_str(cJSON *o, const char *key, const char *s, int term)
+{
+	char *t;
+
+	t = cmd_term(s, term);
+	cJSON_AddStringToObject(o, key, t);
+	free(t);
 }
 
 static void
@@ -47,6 +68,7 @@ timeline_print_json(const struct timeline *tl)
 	char a[40], *s;
 	size_t i;
 	const struct report_event *e;
+	int term = isatty(STDOUT_FILENO);
 
 	arr = cJSON_CreateArray();
 	for (i = 0; i < tl->n; i++) {
@@ -57,10 +79,10 @@ timeline_print_json(const struct timeline *tl)
 		cJSON_AddStringToObject(o, "last",
 		    util_format_ts(e->last_ts, a, sizeof a));
 		cJSON_AddNumberToObject(o, "count", (double)e->count);
-		cJSON_AddStringToObject(o, "what", e->what);
-		cJSON_AddStringToObject(o, "where", e->where);
+		timeline_json_str(o, "what", e->what, term);
+		timeline_json_str(o, "where", e->where, term);
 		if (e->nodes != NULL)
-			cJSON_AddStringToObject(o, "nodes", e->nodes);
+			timeline_json_str(o, "nodes", e->nodes, term);
 		else
 			cJSON_AddNullToObject(o, "nodes");
 		cJSON_AddItemToArray(arr, o);

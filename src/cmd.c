@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,9 @@
 
 #include "cmd.h"
 #include "match.h"
+#include "output.h"
 #include "parse-log.h"
+#include "report.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -75,9 +78,21 @@ cmd_print_error(const struct mgt_error *err)
 {
 	char buf[4096], esc[4096];
 
+	char *t;
+
 	mgt_error_format(err, buf, sizeof buf);
 	util_escape(buf, esc, sizeof esc);
-	fprintf(stderr, "mgtriage: %s\n", esc);
+	t = report_term(esc, SIZE_MAX);
+	fprintf(stderr, "mgtriage: %s\n", t);
+	free(t);
+}
+
+char *
+cmd_term(const char *s, int term)
+{
+	if (s == NULL)
+		s = "";
+	return term ? report_term(s, SIZE_MAX) : xstrdup(s);
 }
 
 int
@@ -131,21 +146,13 @@ int
 cmd_check_output(const char *out, char *const *inputs, int ninputs,
     int allow_in_input, struct mgt_error *err)
 {
-	struct stat st;
 	char dir[PATH_MAX], rdir[PATH_MAX], rin[PATH_MAX];
 	const char *slash;
 	size_t n;
 	int i;
 
-	if (lstat(out, &st) == 0) {
-		if (S_ISLNK(st.st_mode))
-			return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
-			    "output is a symbolic link; refusing to write "
-			    "through it");
-		if (S_ISDIR(st.st_mode))
-			return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
-			    "output is a directory");
-	}
+	if (output_check(out, err) != MGT_OK)
+		return MGT_ERR_USAGE;
 	if (allow_in_input)
 		return MGT_OK;
 	slash = strrchr(out, '/');

@@ -47,8 +47,9 @@ int	 cmd_exit_for(int status);
  * rules/ when run from the build tree, else the installed one. */
 const char *cmd_default_rules_dir(void);
 /*
- * Refuse an output path that is a symlink, a directory, or lies inside one
- * of the input directories (we would scan our own output).  Returns MGT_OK
+ * Refuse an output path that exists and is not a regular file (a symlink,
+ * directory, FIFO, device: output_check()), or lies inside one of the
+ * input directories (we would scan our own output).  Returns MGT_OK
  * or MGT_ERR_USAGE with err filled.
  */
 int	 cmd_check_output(const char *out, char *const *inputs, int ninputs,
@@ -56,6 +57,12 @@ int	 cmd_check_output(const char *out, char *const *inputs, int ninputs,
 /* Parse "2021-09-14T10:00:00Z", "2021-09-14 10:00", "2021-09-14" (UTC)
  * into microseconds; returns 0 on success. */
 int	 cmd_parse_time(const char *, long long *us);
+/*
+ * With term, a terminal-safe copy of s (report_term(): controls, C1 and
+ * bidi overrides escaped), else a plain copy; NULL is "".  The caller
+ * frees the result.
+ */
+char	*cmd_term(const char *s, int term);
 /* Is colour wanted on stream fd (a tty and NO_COLOR unset)? */
 int	 cmd_want_color(int fd);
 /* Widest --width accepted. */

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "mgt-limits.h"
 #include "parse-journal.h"
 #include "parse-log.h"
+#include "report.h"
 #include "source.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -70,7 +72,7 @@ grep_line(struct grep_ctx *g, const char *p, size_t l)
 {
 	const struct grep_query *q = g->q;
 	struct log_record rec;
-	char host[256], esc[8192];
+	char host[256], esc[8192], *tv, *tt;
 	const char *node = g->src_node;
 	int64_t ts;
 
@@ -95,8 +97,13 @@ grep_line(struct grep_ctx *g, const char *p, size_t l)
 	g->count++;
 	if (q->count_only)
 		return;
+	/* As cmd-grep.c prints stored lines: nothing raw to a terminal. */
 	util_escape_n(p, l, esc, sizeof esc);
-	printf("%s:%ld: %s\n", g->vpath, g->line_no, esc);
+	tv = report_term(g->vpath, SIZE_MAX);
+	tt = report_term(esc, SIZE_MAX);
+	printf("%s:%ld: %s\n", tv, g->line_no, tt);
+	free(tv);
+	free(tt);
 }
 
 /* Lines of a block; a line cut by the block's end waits in carry (at

@@ -1,9 +1,10 @@
 /*
  * Building an index: one writer, one transaction, into <target>.tmp-<pid>
- * (created O_EXCL|O_NOFOLLOW next to the target, journal off, synchronous
+ * (created by output_temp() next to the target, journal off, synchronous
  * off), statements prepared once and reused.  index_commit() builds the
  * indexes and renames the finished file over the target; until then the
- * target is untouched, so a failed run never leaves half an index behind.
+ * target is untouched, so a failed run never leaves half an index behind,
+ * and an interrupted one leaves no temporary file (output.c).
  */
 #include "config.h"
 
@@ -21,6 +22,7 @@
 #include "error.h"
 #include "index.h"
 #include "index-private.h"
+#include "output.h"
 #include "parse-log.h"
 #include "xmalloc.h"
 
@@ -143,9 +145,11 @@ index_free(struct index *ix)
 }
 
 /*
- * Create a new index that becomes path at index_commit().  The temporary
+ * Create a new index that becomes path at index_commit().  path must be a
+ * regular file or a new name (MGT_ERR_USAGE otherwise).  The temporary
  * file <path>.tmp-<pid> is created with O_EXCL|O_NOFOLLOW (an existing file
- * or a planted link there is an error, never overwritten).  On success *out
+ * or a planted link there is an error, never overwritten), after a dead
+ * run's temporaries of path are swept (output_temp()).  On success *out
  * owns the connection and the temporary file; the caller ends it with
  * index_commit() or index_discard().
  */
@@ -161,13 +165,7 @@ index_create(const char *path, int flags, struct index **out,
 	ix = xcalloc(1, sizeof *ix);
 	ix->path = xstrdup(path);
 	ix->flags = flags;
-	xasprintf(&ix->tmp_path, "%s.tmp-%ld", path, (long)getpid());
-
-	fd = open(ix->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0644);
-	if (fd == -1) {
-		ret = mgt_error_set(err, MGT_ERR_IO, ix->tmp_path, -1, 0,
-		    "cannot create temporary index: %s", strerror(errno));
+	if ((ret = output_temp(path, &ix->tmp_path, &fd, err)) != MGT_OK) {
 		index_free(ix);
 		return ret;
 	}
@@ -761,13 +759,9 @@ index_commit(struct index *ix, struct mgt_error *err)
 	if (!(ix->flags & INDEX_SCRATCH) &&
 	    (ret = index_sync_file(ix->tmp_path, err)) != MGT_OK)
 		goto fail;
-	if (rename(ix->tmp_path, ix->path) == -1) {
-		ret = mgt_error_set(err, MGT_ERR_IO, ix->path, -1, 0,
-		    "cannot rename %s over it: %s", ix->tmp_path,
-		    strerror(errno));
+	ix->created = 0;	/* output_commit() removes it on failure */
+	if ((ret = output_commit(ix->tmp_path, ix->path, err)) != MGT_OK)
 		goto fail;
-	}
-	ix->created = 0;
 	index_free(ix);
 	return MGT_OK;
 fail:
@@ -788,6 +782,6 @@ index_discard(struct index *ix)
 		ix->db = NULL;
 	}
 	if (ix->created)
-		unlink(ix->tmp_path);
+		output_discard(ix->tmp_path);
 	index_free(ix);
 }

@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "error.h"
+#include "output.h"
 
 int	 cmd_help_print_main(FILE *);
 
@@ -32,6 +33,7 @@ main(int argc, char **argv)
 {
 	const struct cmd_entry *e;
 
+	output_init();
 	if (argc < 2) {
 		cmd_help_print_main(stderr);
 		return MGT_EXIT_USAGE;

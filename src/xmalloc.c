@@ -14,6 +14,8 @@
 #include "error.h"
 #include "xmalloc.h"
 
+/* exit() runs output_cleanup() (atexit in output_init()): the run's
+ * temporary files go with it. */
 static void
 xmalloc_die(size_t n)
 {
