@@ -23,7 +23,7 @@
 static const char html_style[] =
 "body{font:15px/1.45 system-ui,-apple-system,\"Segoe UI\",sans-serif;"
 "margin:0 auto;max-width:72rem;padding:1rem 2rem;color:#1d2329;"
-"background:#fff}\n"
+"background:#fff;overflow-wrap:break-word}\n"
 "h1{font-size:1.6rem;margin:.5rem 0}\n"
 "h2{font-size:1.3rem;border-bottom:1px solid #d0d7de;padding-bottom:.2rem;"
 "margin-top:2rem}\n"
@@ -35,13 +35,26 @@ static const char html_style[] =
 "padding:.6rem .8rem;white-space:pre-wrap;overflow-wrap:anywhere}\n"
 "table{border-collapse:collapse;width:100%;margin:.5rem 0}\n"
 "th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;"
-"vertical-align:top;overflow-wrap:anywhere}\n"
-"th{background:#f6f8fa}\n"
+"vertical-align:top}\n"
+"th{background:#f6f8fa;white-space:nowrap}\n"
+/*
+ * Paths and messages: they break first after the separators html_put()
+ * marks with <wbr>, and anywhere only where a piece is still too long,
+ * which also lets a table column holding them narrow.  Badges, severities,
+ * counts, times, ranks and ids never break.
+ */
+".wrap,ul.evidence li,ul.refs li,dl.meta dd{overflow-wrap:anywhere}\n"
+".badge,.sev,.num,.ts,.rank,.id{white-space:nowrap}\n"
 "td.num{text-align:right}\n"
+/* The timeline: small type; a time on one line where there is room. */
+"#timeline table{font-size:.85rem}\n"
+"#timeline td.nodes{min-width:8em}\n"
+"td.when .ts{display:inline-block}\n"
+"@media (min-width:70em){td.when{white-space:nowrap}}\n"
 "dl.meta{display:grid;grid-template-columns:max-content auto;"
 "gap:.2rem 1rem;margin:.5rem 0}\n"
 "dl.meta dt{font-weight:600}\n"
-"dl.meta dd{margin:0}\n"
+"dl.meta dd{margin:0;min-width:0}\n"
 ".badge{display:inline-block;border-radius:4px;padding:0 .45rem;"
 "font-size:.75rem;font-weight:700;text-transform:uppercase;"
 "letter-spacing:.03em;color:#fff;vertical-align:middle}\n"
@@ -56,10 +69,10 @@ static const char html_style[] =
 "article.sev-high{border-left-color:#d1242f}\n"
 "article.sev-medium{border-left-color:#bf8700}\n"
 "article.sev-low{border-left-color:#0969da}\n"
-".rank{font-weight:700;margin-right:.3rem}\n"
+"h3 .rank{font-weight:700;margin-right:.3rem}\n"
 ".why{color:#57606a}\n"
 "ul.evidence{list-style:none;padding-left:0;margin:.3rem 0}\n"
-"ul.evidence li{margin:.15rem 0;overflow-wrap:anywhere}\n"
+"ul.evidence li{margin:.15rem 0}\n"
 "ul.tree{list-style:none;padding-left:1.2rem;border-left:2px solid "
 "#d0d7de;margin:.3rem 0}\n"
 "ul.tree>li{margin:.4rem 0}\n"
@@ -69,22 +82,75 @@ static const char html_style[] =
 "p.incomplete{background:#fff0f0;border:1px solid #a40e26;color:#a40e26;"
 "padding:.5rem .8rem;border-radius:4px}\n";
 
+#define HTML_LINES	0x1	/* keep newline and tab (a <pre> block) */
+#define HTML_BREAKS	0x2	/* <wbr> after separators in long words */
+#define HTML_LIST	0x4	/* <wbr> after the commas of a long list */
+#define HTML_WORD_LONG	32	/* bytes: a word this long gets <wbr>s */
+
+/* Bytes from s up to the next white space or n. */
+static size_t
+html_word_len(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && strchr(" \t\n\r", s[i]) == NULL; i++)
+		continue;
+	return i;
+}
+
+/*
+ * Whether a long word may break between s[i - 1] and s[i]: after a
+ * separator that the next byte does not repeat ("//"), and after a dot
+ * only before a letter, so numbers, times and versions stay whole.  A
+ * hyphen needs no mark: browsers break after one already.
+ */
+static int
+html_break_before(const char *s, size_t i, const char *seps)
+{
+	char a, b;
+
+	if (i == 0)
+		return 0;
+	a = s[i - 1];
+	b = s[i];
+	if (strchr(seps, a) == NULL || strchr(seps, b) != NULL)
+		return 0;
+	return a != '.' || !(b >= '0' && b <= '9');
+}
+
 /*
  * Write s as HTML text, cut to max bytes.  Escaped: & < > " ' as
  * entities; C0 controls, DEL and invalid bytes as a visible \xNN (except
- * newline and tab when keep_lines); C1 controls and bidi overrides as a
- * visible \uNNNN; U+2028 and U+2029 as numeric references.
+ * newline and tab with HTML_LINES); C1 controls and bidi overrides as a
+ * visible \uNNNN; U+2028 and U+2029 as numeric references.  With
+ * HTML_BREAKS a word (no white space) of HTML_WORD_LONG bytes or more,
+ * such as a path, gets a <wbr> after each / . _ , = inside it (see
+ * html_break_before()), so a browser wraps it there before it breaks it
+ * anywhere else; with HTML_LIST, after each comma of any list.
  */
 static void
-html_put_cut(FILE *fp, const char *s, size_t max, int keep_lines)
+html_put_cut(FILE *fp, const char *s, size_t max, int flags)
 {
 	size_t n, i = 0, l;
 	uint32_t cp;
+	const char *seps;
+	int inword = 0, longword = 0;
 
 	if (s == NULL)
 		return;
+	seps = (flags & HTML_BREAKS) ? "/._,=" : (flags & HTML_LIST) ? "," :
+	    NULL;
 	n = report_cut(s, max);
 	while (i < n) {
+		if (seps != NULL && !inword) {
+			longword = (flags & HTML_LIST) ||
+			    html_word_len(s + i, n - i) >= HTML_WORD_LONG;
+			inword = 1;
+		}
+		if (strchr(" \t\n\r", s[i]) != NULL)
+			inword = 0;
+		else if (longword && html_break_before(s, i, seps))
+			fputs("<wbr>", fp);
 		l = report_utf8_decode(s + i, n - i, &cp);
 		if (l == 0) {
 			fprintf(fp, "<span class=\"esc\">\\x%02x</span>",
@@ -114,7 +180,7 @@ html_put_cut(FILE *fp, const char *s, size_t max, int keep_lines)
 			fprintf(fp, "&#x%x;", (unsigned int)cp);
 			continue;
 		}
-		if (keep_lines && (cp == '\n' || cp == '\t'))
+		if ((flags & HTML_LINES) && (cp == '\n' || cp == '\t'))
 			fputc((int)cp, fp);
 		else if (cp < 0x20 || cp == 0x7f)
 			fprintf(fp, "<span class=\"esc\">\\x%02x</span>",
@@ -131,10 +197,37 @@ html_put_cut(FILE *fp, const char *s, size_t max, int keep_lines)
 		fputs(HTML_ELLIPSIS, fp);
 }
 
+/* Text that may be long: a path, a message, a summary. */
 static void
 html_put(FILE *fp, const char *s)
 {
+	html_put_cut(fp, s, HTML_TEXT_MAX, HTML_BREAKS);
+}
+
+/* An id, a code, a name: never given a break. */
+static void
+html_put_id(FILE *fp, const char *s)
+{
 	html_put_cut(fp, s, HTML_TEXT_MAX, 0);
+}
+
+/*
+ * A time from report_format_ts(): date and time, each unbroken, may go
+ * on two lines, after the T (two inline blocks: a break between them,
+ * unlike a <wbr>, obeys the cell's white-space).
+ */
+static void
+html_ts(FILE *fp, int64_t us)
+{
+	char buf[64], *t;
+
+	report_format_ts(us, buf, sizeof buf);
+	if ((t = strchr(buf, 'T')) == NULL) {
+		fprintf(fp, "<span class=\"ts\">%s</span>", buf);
+		return;
+	}
+	fprintf(fp, "<span class=\"ts\">%.*s</span><span class=\"ts\">%s"
+	    "</span>", (int)(t - buf + 1), buf, t + 1);
 }
 
 static const char *
@@ -199,8 +292,8 @@ html_symptoms(FILE *fp, const struct finding *f, int depth)
 		s = f->symptoms[i];
 		fputs("<li>", fp);
 		html_badge(fp, s);
-		fputs(" <code>", fp);
-		html_put(fp, html_id(s));
+		fputs(" <code class=\"id\">", fp);
+		html_put_id(fp, html_id(s));
 		fputs("</code> ", fp);
 		html_put(fp, html_summary(s));
 		if (s->rank_reason != NULL) {
@@ -240,7 +333,7 @@ html_reference(FILE *fp, const char *ref)
 		return;
 	}
 	fputs("<a href=\"", fp);
-	html_put(fp, ref);
+	html_put_id(fp, ref);
 	fputs("\" rel=\"noreferrer noopener\">", fp);
 	html_put(fp, ref);
 	fputs("</a>", fp);
@@ -255,8 +348,8 @@ html_root(FILE *fp, const struct finding *f)
 	fprintf(fp, "<article class=\"cause sev-%s\" id=\"cause-%d\">\n<h3>"
 	    "<span class=\"rank\">%d.</span> ", html_sev(f), f->rank, f->rank);
 	html_badge(fp, f);
-	fputs(" <code>", fp);
-	html_put(fp, html_id(f));
+	fputs(" <code class=\"id\">", fp);
+	html_put_id(fp, html_id(f));
 	fputs("</code>", fp);
 	if (rule != NULL && rule->title != NULL) {
 		fputc(' ', fp);
@@ -280,7 +373,7 @@ html_root(FILE *fp, const struct finding *f)
 	}
 	if (rule != NULL && rule->remedy != NULL && rule->remedy[0] != '\0') {
 		fputs("<h4>Remedy</h4>\n<pre class=\"remedy\">", fp);
-		html_put_cut(fp, rule->remedy, HTML_BLOCK_MAX, 1);
+		html_put_cut(fp, rule->remedy, HTML_BLOCK_MAX, HTML_LINES);
 		fputs("</pre>\n", fp);
 	}
 	if (rule != NULL && rule->nreferences > 0) {
@@ -302,11 +395,11 @@ html_summary_rows(FILE *fp, const struct finding *f, const char *num,
 	char *sub;
 	size_t i;
 
-	fprintf(fp, "<tr><td>%s</td><td>", num);
+	fprintf(fp, "<tr><td class=\"rank\">%s</td><td>", num);
 	html_badge(fp, f);
-	fputs("</td><td><code>", fp);
-	html_put(fp, html_id(f));
-	fputs("</code></td><td>", fp);
+	fputs("</td><td><code class=\"id\">", fp);
+	html_put_id(fp, html_id(f));
+	fputs("</code></td><td class=\"wrap\">", fp);
 	html_put(fp, html_summary(f));
 	fputs("</td></tr>\n", fp);
 	if (depth + 1 >= HTML_MAX_DEPTH)
@@ -322,7 +415,6 @@ static void
 html_timeline(FILE *fp, const struct report *r)
 {
 	const struct report_event *ev;
-	char first[64], last[64];
 	size_t i;
 
 	fputs("<section id=\"timeline\">\n<h2>Timeline</h2>\n<table>\n"
@@ -331,15 +423,17 @@ html_timeline(FILE *fp, const struct report *r)
 	    "<tbody>\n", fp);
 	for (i = 0; i < r->ntimeline; i++) {
 		ev = &r->timeline[i];
-		report_format_ts(ev->first_ts, first, sizeof first);
-		report_format_ts(ev->last_ts, last, sizeof last);
-		fprintf(fp, "<tr><td>%s</td><td>%s</td><td class=\"num\">%ld"
-		    "</td><td>", first, last, ev->count);
+		fputs("<tr><td class=\"when\">", fp);
+		html_ts(fp, ev->first_ts);
+		fputs("</td><td class=\"when\">", fp);
+		html_ts(fp, ev->last_ts);
+		fprintf(fp, "</td><td class=\"num\">%ld</td><td class=\"wrap\">",
+		    ev->count);
 		html_put(fp, ev->what);
-		fputs("</td><td><code>", fp);
+		fputs("</td><td class=\"wrap\"><code>", fp);
 		html_put(fp, ev->where);
-		fputs("</code></td><td>", fp);
-		html_put(fp, ev->nodes);
+		fputs("</code></td><td class=\"wrap nodes\">", fp);
+		html_put_cut(fp, ev->nodes, HTML_TEXT_MAX, HTML_LIST);
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n</section>\n", fp);
@@ -376,10 +470,11 @@ html_completeness(FILE *fp, const struct report *r)
 	}
 	ng = report_group_problems(r, &g);
 	for (k = 0; k < ng; k++) {
-		fputs("<tr><td><code>", fp);
-		html_put(fp, g[k].code);
-		fprintf(fp, "</code></td><td>%s</td><td class=\"num\">%ld</td>"
-		    "<td><ul class=\"evidence\">",
+		fputs("<tr><td><code class=\"id\">", fp);
+		html_put_id(fp, g[k].code);
+		fprintf(fp, "</code></td><td class=\"sev\">%s</td>"
+		    "<td class=\"num\">%ld</td><td class=\"wrap\">"
+		    "<ul class=\"evidence\">",
 		    problem_severity_name(g[k].severity), g[k].count);
 		for (i = g[k].first, shown = 0; i < r->nproblems &&
 		    shown < REPORT_EXAMPLES; i++) {

@@ -52,19 +52,33 @@ timeline_cut(const char *s)
 	return xstrdup(buf);
 }
 
-/* A comma-joined list sorted, so its order never depends on a scan's. */
+static int
+timeline_strcmp_p(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * A comma-joined list sorted and each name once (the lists of several
+ * files are joined), so its order never depends on a scan's.
+ */
 static char *
 timeline_sorted_list(const char *list)
 {
 	char *copy, *p, **v = NULL, *out;
-	size_t n = 0;
+	size_t n = 0, i, k;
 
 	copy = xstrdup(list);
 	for (p = strtok(copy, ","); p != NULL; p = strtok(NULL, ",")) {
 		v = xreallocarray(v, n + 1, sizeof *v);
 		v[n++] = p;
 	}
-	out = util_sort_join(v, n, ",");
+	if (n > 1)
+		qsort(v, n, sizeof *v, timeline_strcmp_p);
+	for (i = k = 0; i < n; i++)
+		if (k == 0 || strcmp(v[k - 1], v[i]) != 0)
+			v[k++] = v[i];
+	out = util_sort_join(v, k, ",");
 	free(v);
 	free(copy);
 	return out;
@@ -112,30 +126,47 @@ timeline_sort(struct timeline *tl)
  * entry with the count, the time span, the smallest text and the nodes.
  * Without a time filter the counts come from the exact tallies
  * (hit_stats); with one, from the stored hits, which are capped.
+ *
+ * Each source (a hit_stats or hits subquery) gives one row per rule, item
+ * and file: its matches, span, first line, smallest text and nodes.  Two
+ * items of one rule whose rows for a file are the same (the same pattern
+ * under two names, as a "min" and a "window" test of one complaint) have
+ * matched the same lines: they fold into the item first by name, so no
+ * line is told twice and no entry repeats another.
  */
-#define TIMELINE_TALLY_SQL(rule_filter)					\
-    "SELECT min(t.first_ts), max(t.last_ts), sum(t.timed),"		\
-    " t.rule_id || ': ' || substr(min(t.text), 1, 600),"		\
-    " min(s.vpath) || ':' || min(t.first_line),"			\
+#define TIMELINE_FOLD_SQL(per_file)					\
+    "WITH per_file(rule_id, evidence, source_id, n, first_ts, last_ts,"	\
+    " first_line, text, nodes) AS (" per_file "),"			\
+    " folded AS (SELECT rule_id, min(evidence) AS evidence, source_id,"	\
+    " n, first_ts, last_ts, first_line, text, min(nodes) AS nodes"	\
+    " FROM per_file GROUP BY rule_id, source_id, n, first_ts, last_ts,"	\
+    " first_line, text)"						\
+    " SELECT min(f.first_ts), max(f.last_ts), sum(f.n),"		\
+    " f.rule_id || ': ' || substr(min(f.text), 1, 600),"		\
+    " min(s.vpath) || ':' || min(f.first_line), group_concat(f.nodes)"	\
+    " FROM folded f JOIN sources s ON s.id = f.source_id"		\
+    " GROUP BY f.rule_id, f.evidence, s.kind, coalesce(s.unit,"		\
+    " s.container, '')"
+#define TIMELINE_TALLY_SQL(rule_filter) TIMELINE_FOLD_SQL(		\
+    "SELECT t.rule_id, t.evidence, t.source_id, sum(t.timed),"		\
+    " min(t.first_ts), max(t.last_ts), min(t.first_line), min(t.text),"	\
     " group_concat(DISTINCT coalesce(t.node, s.node))"			\
     " FROM hit_stats t JOIN sources s ON s.id = t.source_id"		\
     " WHERE t.timed > 0 AND " rule_filter				\
     " AND (?2 IS NULL OR coalesce(t.node, s.node) = ?2"			\
     "      OR coalesce(t.node, s.node) LIKE ?2 || '.%')"		\
     " AND ?3 IS NOT NULL AND ?4 IS NOT NULL"				\
-    " GROUP BY t.rule_id, t.evidence, s.kind, coalesce(s.unit,"		\
-    " s.container, '')"
-#define TIMELINE_HITS_SQL(rule_filter)					\
-    "SELECT min(h.ts), max(h.ts), count(*), h.rule_id || ': ' ||"	\
-    " substr(min(h.text), 1, 600), min(s.vpath) || ':' ||"		\
-    " min(h.line_no), group_concat(DISTINCT coalesce(h.node, s.node))"	\
+    " GROUP BY t.rule_id, t.evidence, t.source_id")
+#define TIMELINE_HITS_SQL(rule_filter) TIMELINE_FOLD_SQL(		\
+    "SELECT h.rule_id, h.evidence, h.source_id, count(*), min(h.ts),"	\
+    " max(h.ts), min(h.line_no), min(h.text),"				\
+    " group_concat(DISTINCT coalesce(h.node, s.node))"			\
     " FROM hits h JOIN sources s ON s.id = h.source_id"		\
     " WHERE h.ts IS NOT NULL AND " rule_filter				\
     " AND (?2 IS NULL OR coalesce(h.node, s.node) = ?2"			\
     "      OR coalesce(h.node, s.node) LIKE ?2 || '.%')"		\
     " AND h.ts >= ?3 AND h.ts <= ?4"					\
-    " GROUP BY h.rule_id, h.evidence, s.kind, coalesce(s.unit,"		\
-    " s.container, '')"
+    " GROUP BY h.rule_id, h.evidence, h.source_id")
 
 /* One rule's hits come off the rule indexes, not a scan of all hits. */
 static const char *const timeline_sql[2][2] = {
