@@ -273,6 +273,7 @@ corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
 	}
 	snprintf(db_path, sizeof db_path, "%s/index.db", tmpdir);
 	mgt_error_clear(&err);
+	index_sql_limits(&ci->opt.limits);
 	if (n == 0 || ingest_run((const char *const *)inputs, n, db_path,
 	    &ci->opt, &res, &err) != MGT_OK ||
 	    index_open(db_path, 1, &db, &err) != MGT_OK ||
