@@ -203,6 +203,7 @@ cmd_analyze_exec(int argc, char **argv)
 		goto out;
 	}
 	ro.seconds = -1;
+	index_sql_limits(&ci.opt.limits);
 	code = cmd_report_run(index, &ci.rules, &ro);
 	if (code == MGT_EXIT_OK || code == MGT_EXIT_PARTIAL) {
 		if (res.unreadable > 0)

@@ -276,6 +276,7 @@ corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
 	output_track(tmpdir, 1);
 	output_track(db_path, 0);
 	mgt_error_clear(&err);
+	index_sql_limits(&ci->opt.limits);
 	if (n == 0 || ingest_run((const char *const *)inputs, n, db_path,
 	    &ci->opt, &res, &err) != MGT_OK ||
 	    index_open(db_path, 1, &db, &err) != MGT_OK ||

@@ -18,11 +18,14 @@
 #include "cmd.h"
 #include "error.h"
 #include "index.h"
+#include "mgt-limits.h"
 #include "report.h"
 #include "util.h"
 #include "xmalloc.h"
 
 enum query_format { QUERY_TABLE, QUERY_JSON, QUERY_CSV };
+
+enum { QUERY_OPT_LIMIT = 256 };
 
 /* Widest a table column gets before its cells are cut with "...". */
 #define QUERY_MAX_WIDTH 80
@@ -109,22 +112,18 @@ static int
 query_run(sqlite3 *db, const char *sql, enum query_format fmt, FILE *f,
     struct mgt_error *err)
 {
+	struct index_budget b;
 	sqlite3_stmt *st = NULL;
 	cJSON *arr = NULL, *row;
-	char **cells = NULL, **names, *txt;
-	size_t *width = NULL, nrows = 0, cap = 0, r;
+	const char *why;
+	char **cells = NULL, **names, *txt, what[96];
+	size_t *width = NULL, nrows = 0, cap = 0, r, kept;
 	int ncol, i, rc, status = MGT_OK, term;
 
-	rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return mgt_error_set(err, MGT_ERR_USAGE, "", -1, 0, "SQL: %s",
-		    sqlite3_errmsg(db));
-	if (!sqlite3_stmt_readonly(st)) {
-		sqlite3_finalize(st);
+	if (index_guard_one(db, sql, &st, &why) != MGT_OK)
 		return mgt_error_set(err, MGT_ERR_USAGE, "", -1, 0,
-		    "query is read-only: only SELECT (and read-only PRAGMA) "
-		    "statements are allowed");
-	}
+		    "SQL: %s (query is read-only: one SELECT or read-only "
+		    "PRAGMA)", why);
 	term = isatty(fileno(f));
 	ncol = sqlite3_column_count(st);
 	names = xcalloc((size_t)ncol + 1, sizeof *names);
@@ -146,7 +145,17 @@ query_run(sqlite3 *db, const char *sql, enum query_format fmt, FILE *f,
 		for (i = 0; i < ncol; i++)
 			width[i] = query_width(names[i]);
 	}
+	index_budget_begin(db, &b);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		/* Rows kept for the table or the JSON array count too. */
+		for (kept = 0, i = 0; fmt != QUERY_CSV && i < ncol; i++)
+			kept += sizeof(cJSON) + (fmt == QUERY_JSON ?
+			    (size_t)sqlite3_column_bytes(st, i) :
+			    QUERY_MAX_WIDTH);
+		if (index_budget_charge(&b, kept) != 0) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
 		switch (fmt) {
 		case QUERY_JSON:
 			row = cJSON_CreateObject();
@@ -181,7 +190,12 @@ query_run(sqlite3 *db, const char *sql, enum query_format fmt, FILE *f,
 		}
 		nrows++;
 	}
-	if (rc != SQLITE_DONE)
+	if (index_budget_end(&b, rc) != 0)
+		status = mgt_error_set(err, MGT_ERR_LIMIT, "", -1, 0,
+		    "SQL: the query was stopped: it went over %s; narrow it "
+		    "(WHERE, LIMIT) or raise the limit with --limit",
+		    index_budget_what(&b, what, sizeof what));
+	else if (rc != SQLITE_DONE)
 		status = mgt_error_set(err, MGT_ERR_DB, "", -1, 0, "SQL: %s",
 		    sqlite3_errmsg(db));
 	sqlite3_finalize(st);
@@ -227,18 +241,26 @@ static int
 cmd_query_exec(int argc, char **argv)
 {
 	enum query_format fmt = QUERY_TABLE;
+	struct mgt_limits lim;
 	struct mgt_error err;
 	sqlite3 *db = NULL;
 	int opt, rc;
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
+		{ "limit", required_argument, NULL, QUERY_OPT_LIMIT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 
+	limits_default(&lim);
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
 		switch (opt) {
+		case QUERY_OPT_LIMIT:
+			if (limits_set(&lim, optarg, &err) != MGT_OK)
+				return cmd_usage_error(&cmd_query_entry, "%s",
+				    err.msg);
+			break;
 		case 'f':
 			if (strcmp(optarg, "table") == 0)
 				fmt = QUERY_TABLE;
@@ -263,6 +285,7 @@ cmd_query_exec(int argc, char **argv)
 		return cmd_usage_error(&cmd_query_entry,
 		    "expected an index and one SQL statement");
 	mgt_error_clear(&err);
+	index_sql_limits(&lim);
 	if ((rc = index_open(argv[optind], 1, &db, &err)) != MGT_OK) {
 		cmd_print_error(&err);
 		return rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?
@@ -280,10 +303,12 @@ cmd_query_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_query_entry = {
-	"query", "DB SQL [--format table|json|csv]",
+	"query", "DB SQL [--format table|json|csv] [--limit NAME=VAL]",
 	"Run read-only SQL over an index",
 	"Runs one read-only SQL statement over the index DB and prints the\n"
-	"rows.  Writes are refused.  The tables and views (sources,\n"
+	"rows.  Writes, ATTACH, a second statement and functions that touch\n"
+	"memory or files (fts3_tokenizer, load_extension) are refused; a\n"
+	"statement is stopped past its step or memory budget.  The tables and views (sources,\n"
 	"resources, lines, hits, problems, nodes, node_annotations,\n"
 	"machineconfigs, machineconfigpools, conditions, events, pods,\n"
 	"container_statuses, csrs, install_config, infrastructure,\n"
@@ -294,6 +319,8 @@ const struct cmd_entry cmd_query_entry = {
 	"Options:\n"
 	"  -f, --format FMT   table (default; cells cut at 80 columns),\n"
 	"                     json (array of objects), csv (RFC 4180)\n"
+	"      --limit NAME=VAL  sql-steps=N (SQLite steps, default 1G) or\n"
+	"                     sql-memory=BYTES (default 1G; K, M, G)\n"
 	"  -h, --help         this help\n"
 	"\n"
 	"Examples:\n"

@@ -16,6 +16,7 @@
 
 #include "error.h"
 #include "eval.h"
+#include "index.h"
 #include "parse-log.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -229,22 +230,19 @@ eval_sql_citation(struct eval_ctx *c, struct eval_row *r,
 static int
 eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 {
+	struct index_budget b;
 	sqlite3_stmt *st = NULL;
 	struct eval_row *r;
+	const char *why;
+	char what[96];
 	int rc, j, n;
 
-	if (sqlite3_prepare_v2(c->db, it->ev->sql, -1, &st, NULL) !=
-	    SQLITE_OK)
+	if (index_guard_one(c->db, it->ev->sql, &st, &why) != MGT_OK)
 		return mgt_error_set(err, MGT_ERR_RULE, c->rule->file, -1,
 		    it->ev->line, "rule %s, evidence %s: SQL: %s",
-		    c->rule->id, it->ev->name, sqlite3_errmsg(c->db));
-	if (!sqlite3_stmt_readonly(st)) {
-		sqlite3_finalize(st);
-		return mgt_error_set(err, MGT_ERR_RULE, c->rule->file, -1,
-		    it->ev->line, "rule %s, evidence %s: SQL must be "
-		    "read-only", c->rule->id, it->ev->name);
-	}
+		    c->rule->id, it->ev->name, why);
 	n = sqlite3_column_count(st);
+	index_budget_begin(c->db, &b);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		it->count++;
 		if (it->nrows >= EVAL_MAX_ROWS)
@@ -258,6 +256,15 @@ eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 			eval_kv_add(r, sqlite3_column_name(st, j),
 			    (const char *)sqlite3_column_text(st, j));
 		eval_sql_citation(c, r, st);
+	}
+	if (index_budget_end(&b, rc) != 0) {
+		mgt_error_set(err, MGT_ERR_LIMIT, c->rule->file, -1,
+		    it->ev->line, "rule %s, evidence %s: SQL stopped after "
+		    "%ld rows: it went over %s; the item is not evaluated",
+		    c->rule->id, it->ev->name, it->count,
+		    index_budget_what(&b, what, sizeof what));
+		sqlite3_finalize(st);
+		return MGT_ERR_LIMIT;
 	}
 	if (rc != SQLITE_DONE) {
 		mgt_error_set(err, MGT_ERR_RULE, c->rule->file, -1,
@@ -722,7 +729,8 @@ eval_rule(sqlite3 *db, const struct rule *rule, struct finding_set *fs,
 		}
 		if (rc != MGT_OK) {
 			c.items[i].failed = 1;
-			problem_report(sink, PROBLEM_WARNING, PCODE_RULE,
+			problem_report(sink, PROBLEM_WARNING, rc ==
+			    MGT_ERR_LIMIT ? PCODE_LIMIT_SQL : PCODE_RULE,
 			    rule->file, -1, rule->evidence[i].line, "%s",
 			    ierr.msg);
 			rc = MGT_OK;

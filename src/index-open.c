@@ -118,9 +118,10 @@ out:
  * query_only, so even a statement that would write is refused.  The file
  * must exist; it is never created.  Registers the SQL functions (the views
  * need mgt_ts and csr_cn), sets a 5 s busy timeout and an explicit page
- * cache, and checks meta.schema_version.  On success *out is a connection
- * the caller closes with sqlite3_close(); on failure *out is NULL and err
- * says why: MGT_ERR_IO (cannot open), MGT_ERR_FORMAT (not an index or
+ * cache, and checks meta.schema_version.  A read-only connection is
+ * fenced for SQL from rules and users (index_guard()).  On success *out
+ * is a connection the caller closes with sqlite3_close(); on failure *out
+ * is NULL and err says why: MGT_ERR_IO (cannot open), MGT_ERR_FORMAT (not an index or
  * another schema version), MGT_ERR_DB (any other SQLite failure).
  */
 /* MGTRIAGE_TIMING=2: every statement over 10 ms, on stderr. */
@@ -179,6 +180,12 @@ index_open(const char *path, int readonly, sqlite3 **out,
 	if (sqlfunc_register(db) != MGT_OK) {
 		ret = index_db_error(db, SQLITE_ERROR, path,
 		    "register SQL functions", err);
+		goto fail;
+	}
+	/* Last: the pragmas above would be refused. */
+	if (readonly && index_guard(db) != MGT_OK) {
+		ret = index_db_error(db, SQLITE_ERROR, path,
+		    "restrict SQL", err);
 		goto fail;
 	}
 	if (util_timing() >= 2)

@@ -140,6 +140,62 @@ void	 index_discard(struct index *);
 int	 index_open(const char *path, int readonly, sqlite3 **out,
 	    struct mgt_error *);
 
+/*
+ * index-guard.c: SQL written by a rule or a `query` user.  index_open()
+ * calls index_guard() on every read-only connection: an authorizer that
+ * allows reads, recursive CTEs, functions other than fts3_tokenizer,
+ * load_extension and SQLite's debugging ones, and read-only pragmas; and
+ * nothing else (no ATTACH, write, schema change or transaction).  Loading
+ * extensions is off, defensive mode on, the schema untrusted, and no value
+ * may be longer than the memory budget.  Returns MGT_OK or MGT_ERR_DB.
+ */
+struct mgt_limits;
+int	 index_guard(sqlite3 *);
+/* Take the sql-steps, sql-memory and sql-time-ms budgets from l (default:
+ * mgt-limits.h); for the whole process, before index_open(). */
+void	 index_sql_limits(const struct mgt_limits *);
+/*
+ * Prepare sql as exactly one read-only statement: trailing whitespace,
+ * comments and semicolons are fine, a second statement is not.  Returns
+ * MGT_OK with *st, or MGT_ERR_USAGE with *st NULL and the reason in *why
+ * (valid until the next call on db).
+ */
+int	 index_guard_one(sqlite3 *, const char *sql, sqlite3_stmt **st,
+	    const char **why);
+/* Skip SQL whitespace, comments and semicolons. */
+const char *index_sql_skip(const char *);
+
+/*
+ * A statement's budget: begin before its first sqlite3_step(), end after
+ * its last with the last result code.  Over the step or time budget a step
+ * fails with SQLITE_INTERRUPT (time is checked between steps: work inside
+ * one function call is not cut); over the memory budget (SQLite's heap
+ * beyond what it held at begin) with SQLITE_NOMEM or SQLITE_TOOBIG.  end
+ * says which budget ran out: 0 or an INDEX_OVER_*.  charge counts
+ * bytes the caller keeps from the rows against the memory budget too;
+ * -1 when they do not fit.  Not nestable; one statement at a time.
+ */
+#define INDEX_OVER_STEPS	1
+#define INDEX_OVER_MEMORY	2
+#define INDEX_OVER_TIME		3
+struct index_budget {
+	sqlite3		*db;
+	long long	 steps;
+	long long	 used;
+	long long	 memory;
+	long long	 kept;
+	long long	 time_ms;
+	long long	 start_ms;
+	sqlite3_int64	 heap_prev;
+	int		 over;
+};
+void	 index_budget_begin(sqlite3 *, struct index_budget *);
+int	 index_budget_end(struct index_budget *, int rc);
+int	 index_budget_charge(struct index_budget *, size_t bytes);
+/* "the SQL step budget (sql-steps=N)" or the memory one, in buf. */
+const char *index_budget_what(const struct index_budget *, char *buf,
+	    size_t len);
+
 /* The value of meta key (malloc'd), or NULL when the index has none. */
 char	*index_meta(sqlite3 *, const char *key);
 /* The same, split at newlines into a malloc'd vector of *n strings (an

@@ -28,6 +28,7 @@ ingest_patterns_init(struct ingest *in, struct mgt_error *err)
 	const struct ruleset *rs = in->opt->rules;
 	struct rule_evidence *ev;
 	struct ingest_pattern *ip;
+	char label[256];
 	size_t i, j, n = 0;
 	int id;
 
@@ -59,7 +60,9 @@ ingest_patterns_init(struct ingest *in, struct mgt_error *err)
 				mgt_error_clear(err);
 				continue;
 			}
-			matcher_set_label(in->matcher, id, rs->rules[i].id);
+			snprintf(label, sizeof label, "rule %s, evidence %s",
+			    rs->rules[i].id, ev->name);
+			matcher_set_label(in->matcher, id, label);
 			ip = &in->pats[in->npats++];
 			ip->rule = &rs->rules[i];
 			ip->ev = ev;

@@ -33,6 +33,10 @@ limits_default(struct mgt_limits *l)
 	l->max_hits_rule_source = LIMIT_DEFAULT_HITS_RULE_SOURCE;
 	l->max_hits_rule = LIMIT_DEFAULT_HITS_RULE;
 	l->rule_limit_errors = LIMIT_DEFAULT_RULE_ERRORS;
+	l->sql_steps = LIMIT_DEFAULT_SQL_STEPS;
+	l->sql_memory = LIMIT_DEFAULT_SQL_MEMORY;
+	l->sql_time_ms = LIMIT_DEFAULT_SQL_TIME_MS;
+	l->pattern_time_ms = LIMIT_DEFAULT_PATTERN_TIME_MS;
 }
 
 enum limit_type { LT_INT, LT_LL, LT_SIZE, LT_UINT, LT_LONG };
@@ -65,6 +69,11 @@ static const struct limit_name {
 	{ "max-hits-rule-source", LT_LONG,
 	    offsetof(struct mgt_limits, max_hits_rule_source) },
 	{ "max-hits-rule", LT_LONG, offsetof(struct mgt_limits, max_hits_rule) },
+	{ "sql-steps", LT_LL, offsetof(struct mgt_limits, sql_steps) },
+	{ "sql-memory", LT_LL, offsetof(struct mgt_limits, sql_memory) },
+	{ "sql-time-ms", LT_LL, offsetof(struct mgt_limits, sql_time_ms) },
+	{ "pattern-time-ms", LT_LL,
+	    offsetof(struct mgt_limits, pattern_time_ms) },
 };
 
 /* Parse a non-negative number with an optional K, M or G suffix (powers of

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -54,7 +55,8 @@ struct mpat {
 	PCRE2_SPTR	 nametable;
 	char		*label;
 	long		 errors;	/* match-limit errors so far */
-	int		 disabled;	/* too many errors: off for the run */
+	int64_t		 spent_ns;	/* time in PCRE2 so far */
+	int		 disabled;	/* too many errors or too slow: off */
 	char		*err_vpath;	/* source of the last reported error */
 };
 
@@ -102,6 +104,7 @@ struct mcand {
 
 struct matcher {
 	struct mgt_limits	 limits;
+	int64_t			 budget_ns;	/* per pattern; 0: unbounded */
 	struct mpat		*pats;
 	int			 npats;
 	int			 cpats;
@@ -160,6 +163,9 @@ matcher_new(const struct mgt_limits *limits)
 	pcre2_set_match_limit(m->mctx, m->limits.pcre_match_limit);
 	pcre2_set_depth_limit(m->mctx, m->limits.pcre_depth_limit);
 	pcre2_set_heap_limit(m->mctx, MATCH_HEAP_LIMIT_KIB);
+	if (m->limits.pattern_time_ms > 0 &&
+	    m->limits.pattern_time_ms < INT64_MAX / 1000000)
+		m->budget_ns = m->limits.pattern_time_ms * 1000000;
 	m->jsize = MATCH_JIT_STACK_START;
 	/* MGTRIAGE_NO_SIMD=1: the automaton only (tests compare the two). */
 	m->simd_off = !matcher_simd_available();
@@ -1128,6 +1134,44 @@ match_error(struct matcher *m, int id, int rc, const struct problem_sink *sink,
 	}
 }
 
+static int64_t
+match_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/*
+ * Pattern id has spent its matching time (limits->pattern_time_ms): turn
+ * it off for the rest of the run and say so, so that the rule's silence
+ * is not read as "did not fire".  The line in hand is still matched.
+ */
+static void
+match_over_time(struct matcher *m, int id, const struct problem_sink *sink,
+    const char *vpath, long line_no)
+{
+	struct mpat *p = &m->pats[id];
+
+	if (p->disabled)
+		return;
+	p->disabled = 1;
+	m->live_dirty = 1;
+	if (p->label != NULL)
+		problem_report(sink, PROBLEM_WARNING, PCODE_LIMIT_MATCH_TIME,
+		    vpath != NULL ? vpath : "", -1, line_no, "%s disabled "
+		    "for the rest of the run: its pattern spent over %lld ms "
+		    "matching (pattern-time-ms); later hits are not counted",
+		    p->label, m->limits.pattern_time_ms);
+	else
+		problem_report(sink, PROBLEM_WARNING, PCODE_LIMIT_MATCH_TIME,
+		    vpath != NULL ? vpath : "", -1, line_no, "pattern %d "
+		    "disabled for the rest of the run: it spent over %lld ms "
+		    "matching (pattern-time-ms); later hits are not counted",
+		    id, m->limits.pattern_time_ms);
+}
+
 /* Match candidate pattern id on one line; call fn on a hit. */
 static int
 matcher_try(struct matcher *m, int id, const char *b, size_t start,
@@ -1138,13 +1182,22 @@ matcher_try(struct matcher *m, int id, const char *b, size_t start,
 	struct match_hit hit;
 	const char *base;
 	size_t n = end - start;
+	int64_t t0;
 	int rc, status;
 
 	if (p->disabled || !m->active[id])
 		return MGT_OK;
 	if (n > 0 && b[end - 1] == '\r')
 		n--;
-	rc = match_line(m, p, b + start, n, &base);
+	if (m->budget_ns > 0) {
+		t0 = match_now_ns();
+		rc = match_line(m, p, b + start, n, &base);
+		p->spent_ns += match_now_ns() - t0;
+		if (MATCH_UNLIKELY(p->spent_ns > m->budget_ns))
+			match_over_time(m, id, sink, vpath,
+			    first_line_no + (long)line);
+	} else
+		rc = match_line(m, p, b + start, n, &base);
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return MGT_OK;
 	if (rc < 0) {

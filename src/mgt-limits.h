@@ -25,6 +25,10 @@ struct mgt_limits {
 	long		 max_hits_rule_source;	/* stored hits per (rule, source) */
 	long		 max_hits_rule;		/* stored hits per rule */
 	long		 rule_limit_errors;	/* match-limit errors before a rule is disabled */
+	long long	 sql_steps;		/* SQLite steps per rule or query statement */
+	long long	 sql_memory;		/* bytes SQLite may add for one statement */
+	long long	 sql_time_ms;		/* wall time of one statement */
+	long long	 pattern_time_ms;	/* matching time per pattern per run */
 };
 
 #define LIMIT_DEFAULT_DEPTH		5
@@ -51,6 +55,25 @@ struct mgt_limits {
 #define LIMIT_DEFAULT_HITS_RULE_SOURCE	100L
 #define LIMIT_DEFAULT_HITS_RULE		2000L
 #define LIMIT_DEFAULT_RULE_ERRORS	100L
+/*
+ * SQL that a rule or `query` runs: SQLite virtual-machine steps and memory
+ * per statement.  A step is one VM instruction, about 90 million a second
+ * here (10^9 is about 11 s): the built-in rules take under 100,000 on the
+ * real must-gathers; a full scan costs some ten steps a row.
+ * Past either the statement is stopped: the rule item is reported
+ * (limit-sql), `query` fails.  A quarter of the memory bound is the
+ * longest value a statement may make.
+ */
+#define LIMIT_DEFAULT_SQL_STEPS		1000000000LL
+#define LIMIT_DEFAULT_SQL_MEMORY	(1LL << 30)
+/* And time, for work the steps do not see (one regexp() call). */
+#define LIMIT_DEFAULT_SQL_TIME_MS	120000LL
+/*
+ * Time one pattern may spend in PCRE2 over a run, in milliseconds: a
+ * pattern that stays under the match limit yet costs milliseconds a line
+ * is turned off when it has spent this, and reported (limit-match-time).
+ */
+#define LIMIT_DEFAULT_PATTERN_TIME_MS	60000LL
 
 void	 limits_default(struct mgt_limits *);
 /* Parse "name=value" (e.g. "max-depth=3", sizes accept K/M/G suffixes).
