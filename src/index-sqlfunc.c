@@ -764,6 +764,53 @@ out:
 	free(der);
 }
 
+/*
+ * mgt_cut(text, n): text cut to at most n characters (UTF-8 code points)
+ * with U+2026 appended when it was cut, so a shortened message never
+ * reads as the whole of it.  NULL stays NULL; n < 1 gives "…" for any
+ * non-empty text.
+ */
+static void
+sqlfunc_mgt_cut(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *s;
+	sqlite3_int64 n, chars = 0;
+	int len, i;
+	char *out;
+
+	(void)argc;
+	if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	s = sqlite3_value_text(argv[0]);
+	len = sqlite3_value_bytes(argv[0]);
+	n = sqlite3_value_int64(argv[1]);
+	if (s == NULL) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	for (i = 0; i < len; i++) {
+		if ((s[i] & 0xc0) == 0x80)
+			continue;
+		if (chars == n)
+			break;
+		chars++;
+	}
+	if (i >= len) {
+		sqlite3_result_text(ctx, (const char *)s, len,
+		    SQLITE_TRANSIENT);
+		return;
+	}
+	if ((out = sqlite3_malloc(i + 4)) == NULL) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
+	memcpy(out, s, (size_t)i);
+	memcpy(out + i, "\xe2\x80\xa6", 3);
+	sqlite3_result_text(ctx, out, i + 3, sqlite3_free);
+}
+
 /* ---- registration ----------------------------------------------------- */
 
 /*
@@ -786,6 +833,7 @@ sqlfunc_register(sqlite3 *db)
 		{ "mgt_ts",		1, sqlfunc_mgt_ts },
 		{ "mgt_time",		1, sqlfunc_mgt_time },
 		{ "csr_cn",		1, sqlfunc_csr_cn },
+		{ "mgt_cut",		2, sqlfunc_mgt_cut },
 	};
 	struct sqlfunc_re_cache *c;
 	size_t i;

@@ -211,6 +211,7 @@ char	**index_meta_lines(sqlite3 *, const char *key, size_t *n);
  *   is_ip(text)                 1 if an IPv4/IPv6 address
  *   mgt_ts(text)                RFC3339 -> UTC microseconds, NULL if not
  *   mgt_time(us)                UTC microseconds -> "YYYY-MM-DDTHH:MM:SS.ffffffZ"
+ *   mgt_cut(text, n)            text cut to n characters, "…" appended if cut
  *   csr_cn(request)             subject CN of a CSR's spec.request (base64
  *                               of the PEM), NULL if it cannot be read
  * Returns MGT_OK, or MGT_ERR_DB with the reason in sqlite3_errmsg().

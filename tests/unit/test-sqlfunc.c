@@ -220,6 +220,9 @@ test_time(void)
 	is_ev("mgt_ts(1.5)", "NULL");
 
 	is_ev("mgt_time(0)", "1970-01-01T00:00:00.000000Z");
+	is_ev("mgt_cut('abcdef', 3)", "abc\xe2\x80\xa6");
+	is_ev("mgt_cut('abc', 3)", "abc");
+	is_ev("mgt_cut('\xc3\xa9t\xc3\xa9!', 3)", "\xc3\xa9t\xc3\xa9\xe2\x80\xa6");
 	is_ev("mgt_time(1631612564498908)", "2021-09-14T09:42:44.498908Z");
 	is_ev("mgt_time(-500000)", "1969-12-31T23:59:59.500000Z");
 	is_ev("mgt_time(-1)", "1969-12-31T23:59:59.999999Z");
