@@ -144,25 +144,31 @@ source_sniff_kind(const unsigned char *b, size_t n)
 }
 
 /*
- * Text, as far as a top-level input goes: at most 1% control bytes (NUL
- * included; layout and terminal escapes are fine), or a UTF-16 BOM.  Random
- * bytes are about 13% control bytes, images and executables more.
+ * Text, as far as a top-level input goes: at most 1% control bytes (layout
+ * and terminal escapes are fine), or a UTF-16 BOM.  NUL bytes are not
+ * counted: a log with a run of NULs is text with a problem to report, as
+ * long as some text is left.  Random bytes are about 13% control bytes,
+ * images and executables more.
  */
 static int
 source_looks_text(const unsigned char *b, size_t n)
 {
-	size_t i, ctl = 0;
+	size_t i, ctl = 0, nul = 0;
 
 	if (n >= 2 && ((b[0] == 0xff && b[1] == 0xfe) ||
 	    (b[0] == 0xfe && b[1] == 0xff)))
 		return 1;
 	for (i = 0; i < n; i++) {
-		if ((b[i] < 0x20 && (b[i] == 0 ||
-		    strchr("\t\n\r\f\v\b\033", b[i]) == NULL)) ||
+		if (b[i] == 0)
+			nul++;
+		else if ((b[i] < 0x20 &&
+		    strchr("\t\n\r\f\v\b\033", b[i]) == NULL) ||
 		    b[i] == 0x7f)
 			ctl++;
 	}
-	return ctl * 100 <= n;
+	if (nul == 0)
+		return ctl * 100 <= n;
+	return n - nul >= 16 && ctl * 100 <= n - nul;
 }
 
 int
