@@ -2,8 +2,9 @@
  * Byte streams for the input walker: a file on disk or the current entry of
  * a libarchive handle, its first bytes kept aside to be sniffed and replayed,
  * every byte counted against the limits.  A level is one libarchive handle
- * that removes one compression layer or reads one container, pulling its
- * input from the parent's stream; source_read() hands content to callbacks.
+ * that removes one compression layer or reads one container (or, for gzip,
+ * a zlib inflater: source-gzip.c), pulling its input from the parent's
+ * stream; source_read() hands content to callbacks.
  */
 #include "config.h"
 
@@ -508,7 +509,7 @@ source_level_open(struct source_run *run, struct source_stream *in,
 	lv->in = in;
 	lv->kind = k;
 	if (k == SOURCE_KIND_GZIP) {
-		/* Inflated by zlib: the trailers are checked (source-gzip.c). */
+		/* Inflated by zlib, trailers checked (source-gzip.c). */
 		lv->gz = source_gzip_new();
 		in->counted = 0;
 		lv->out = source_stream_entry(run, lv);

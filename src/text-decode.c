@@ -121,7 +121,7 @@ text_utf16(struct text_decode *td, const unsigned char *in, size_t len)
 			    sizeof td->part;
 			break;
 		} else
-			break;	/* E2BIG cannot happen: the room is enough */
+			break;	/* not E2BIG: the room is enough */
 	}
 	return n;
 }
