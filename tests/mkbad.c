@@ -563,8 +563,11 @@ filtered_text(int filter, const char *text, struct mkbad_mem *out)
 	memset(out, 0, sizeof *out);
 	if ((a = archive_write_new()) == NULL)
 		die("archive_write_new", "out of memory");
+	/* archive_write_add_filter() maps LZOP to the lzip writer. */
 	if (archive_write_set_format_raw(a) != ARCHIVE_OK ||
-	    archive_write_add_filter(a, filter) < ARCHIVE_WARN)
+	    (filter == ARCHIVE_FILTER_LZOP ?
+	    archive_write_add_filter_lzop(a) :
+	    archive_write_add_filter(a, filter)) < ARCHIVE_WARN)
 		goto out;
 	if (filter == ARCHIVE_FILTER_GZIP)
 		archive_write_set_options(a, "gzip:!timestamp");
