@@ -52,22 +52,33 @@ classify_has_suffix(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* Does the head look like text (no NUL, mostly printable)? */
+/*
+ * Does the head look like text?  UTF-16 with a byte order mark is (it is
+ * decoded when read).  NUL bytes are left out of the count: a log with a
+ * run of NULs in it (a crash, a preallocated file) is text with a problem
+ * to report, not a binary.  Of the other bytes at most 1 in 20 may be
+ * control bytes, and there must be some: binaries have far more.
+ */
 static int
 classify_is_text(const unsigned char *h, size_t n)
 {
-	size_t i, bad = 0;
+	size_t i, bad = 0, nul = 0;
 
+	if (n >= 2 && ((h[0] == 0xff && h[1] == 0xfe) ||
+	    (h[0] == 0xfe && h[1] == 0xff)))
+		return 1;
 	if (n > 4096)
 		n = 4096;
 	for (i = 0; i < n; i++) {
 		if (h[i] == 0)
-			return 0;
-		if (h[i] < 0x20 && h[i] != '\n' && h[i] != '\r' &&
-		    h[i] != '\t' && h[i] != 0x1b && h[i] != '\f')
+			nul++;
+		else if ((h[i] < 0x20 && h[i] != '\n' && h[i] != '\r' &&
+		    h[i] != '\t' && h[i] != 0x1b && h[i] != '\f'))
 			bad++;
 	}
-	return bad * 20 <= n;
+	if (nul == 0)
+		return bad * 20 <= n;
+	return n - nul >= 16 && bad * 20 <= n - nul;
 }
 
 static int

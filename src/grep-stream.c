@@ -19,6 +19,7 @@
 #include "parse-log.h"
 #include "report.h"
 #include "source.h"
+#include "text-decode.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -191,8 +192,10 @@ static int
 grep_member(void *ctx, struct source_member *m)
 {
 	struct grep_ctx *g = ctx;
+	struct text_decode td;
 	const void *buf;
-	size_t len;
+	const char *text;
+	size_t len, tlen;
 	enum journal_format fmt;
 	int journal = 0;
 
@@ -210,9 +213,13 @@ grep_member(void *ctx, struct source_member *m)
 		grep_journal(g, m, buf, len, fmt);
 		return MGT_OK;
 	}
-	do
-		grep_block(g, buf, len);
-	while (source_read(m, &buf, &len) > 0);
+	/* Decoded as ingest decodes it: UTF-16, lone CRs. */
+	text_decode_init(&td, text_detect(buf, len));
+	do {
+		text_decode(&td, buf, len, &text, &tlen);
+		grep_block(g, text, tlen);
+	} while (source_read(m, &buf, &len) > 0);
+	text_decode_free(&td);
 	if (g->carry_len > 0)
 		grep_line(g, g->carry, g->carry_len);
 	g->carry_len = 0;

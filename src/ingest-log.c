@@ -15,6 +15,7 @@
 #include "ingest-private.h"
 #include "parse-journal.h"
 #include "parse-log.h"
+#include "text-decode.h"
 #include "xmalloc.h"
 
 /* Record line offsets every this many lines, for re-streaming. */
@@ -362,17 +363,68 @@ ingest_journal_structured(struct ingest *in, const void *head,
 	return rc;
 }
 
+/* Text of a log member, decoded, cut into lines; NULs reported once. */
+struct ingest_text {
+	struct text_decode	 td;
+	struct ingest_carry	 c;
+	int			 nul_told;
+};
+
+static int
+ingest_text_block(struct ingest *in, struct ingest_log *lg,
+    struct ingest_text *t, const void *raw, size_t rawlen)
+{
+	const char *p, *z;
+	size_t len;
+
+	text_decode(&t->td, raw, rawlen, &p, &len);
+	if (len == 0)
+		return MGT_OK;
+	/*
+	 * A warning in a log given by hand; in a pod or service log of a
+	 * must-gather a note, as some components log NULs (the controller
+	 * manager's zone names) and that is no reading failure.
+	 */
+	if (!t->nul_told && (z = memchr(p, '\0', len)) != NULL) {
+		problem_report(&in->sink, in->cls.kind == KIND_POD_LOG ||
+		    in->cls.kind == KIND_SERVICE_LOG ? PROBLEM_INFO :
+		    PROBLEM_WARNING, PCODE_NUL,
+		    in->vpath, t->td.out_off - (long long)len +
+		    (long long)(z - p), 0, "NUL bytes in text: the lines are "
+		    "read with them (the first is here; others in this file "
+		    "are not reported)");
+		t->nul_told = 1;
+	}
+	return ingest_block(in, lg, &t->c, p, len);
+}
+
+/* What decoding found wrong, once the text is read. */
+static void
+ingest_text_end(struct ingest *in, struct ingest_text *t)
+{
+	if (t->td.bad > 0)
+		problem_report(&in->sink, PROBLEM_WARNING, PCODE_UTF8,
+		    in->vpath, t->td.bad_off, 0, "%lld invalid UTF-16 "
+		    "sequence(s) read as U+FFFD (the first is here, in the "
+		    "UTF-8 text)", t->td.bad);
+	if (text_decode_left(&t->td) > 0)
+		problem_report(&in->sink, PROBLEM_WARNING, PCODE_UTF8,
+		    in->vpath, t->td.out_off, 0, "UTF-16 text ends inside a "
+		    "character (%zu byte(s) left over)",
+		    text_decode_left(&t->td));
+}
+
 int
 ingest_log_member(struct ingest *in, const void *head, size_t headlen,
     struct index_source *s)
 {
-	struct ingest_carry c;
+	struct ingest_text t;
 	struct ingest_log lg;
 	const void *buf;
 	size_t len;
 	int r = 0, rc = MGT_OK;
 
-	memset(&c, 0, sizeof c);
+	memset(&t, 0, sizeof t);
 	memset(&lg, 0, sizeof lg);
 	lg.s = s;
 	in->line_no = 0;
@@ -399,18 +451,22 @@ ingest_log_member(struct ingest *in, const void *head, size_t headlen,
 			return rc;
 		}
 	}
+	text_decode_init(&t.td, text_detect(head, head != NULL ? headlen : 0));
 	if (head != NULL && headlen > 0)
-		rc = ingest_block(in, &lg, &c, head, headlen);
+		rc = ingest_text_block(in, &lg, &t, head, headlen);
 	while (rc == MGT_OK &&
 	    (r = ingest_pipe_read(in->pipe, &buf, &len)) > 0) {
-		rc = ingest_block(in, &lg, &c, buf, len);
+		rc = ingest_text_block(in, &lg, &t, buf, len);
 		ingest_progress(in);
 	}
 	if (rc == MGT_OK && r < 0)
 		s->status = "partial";
-	if (rc == MGT_OK && (c.len > 0 || c.overflow))
-		rc = ingest_carry_flush(in, &lg, &c);
-	free(c.buf);
+	if (rc == MGT_OK && (t.c.len > 0 || t.c.overflow))
+		rc = ingest_carry_flush(in, &lg, &t.c);
+	if (rc == MGT_OK)
+		ingest_text_end(in, &t);
+	free(t.c.buf);
+	text_decode_free(&t.td);
 	s->lines = in->line_no;
 	s->size = ingest_pipe_size(in->pipe);
 	ingest_year_note(in);

@@ -476,6 +476,9 @@ pipe_walk_member(void *ctx, struct source_member *m)
 		headlen = 0;
 	}
 	classify(m->path, head, headlen, &pm->cls);
+	if (pm->cls.kind == KIND_BINARY)
+		problem_report(&p->rsink, PROBLEM_INFO, PCODE_BINARY, m->vpath,
+		    -1, 0, "not text (binary content): catalogued, not read");
 	if (headlen > 0) {
 		msg->data = xmalloc(headlen);
 		memcpy(msg->data, head, headlen);

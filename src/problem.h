@@ -45,6 +45,7 @@ enum problem_severity {
 #define PCODE_JSON		"json-error"		/* JSON syntax or structure */
 #define PCODE_YAML_ALIAS	"yaml-alias"		/* alias expansion refused */
 #define PCODE_NUL		"nul-bytes"		/* NUL bytes in text */
+#define PCODE_BINARY		"binary"		/* not text: catalogued, not read */
 #define PCODE_UTF8		"invalid-utf8"		/* invalid UTF-8 in text */
 #define PCODE_NOT_OBJECT	"not-object"		/* YAML/JSON that is not a Kubernetes object */
 #define PCODE_RULE		"rule"			/* rule disabled at run time */

@@ -27,6 +27,7 @@ const struct source_kind_info source_kinds[] = {
 	[SOURCE_KIND_LZ4] = { "lz4", ARCHIVE_FILTER_LZ4 },
 	[SOURCE_KIND_LZIP] = { "lzip", ARCHIVE_FILTER_LZIP },
 	[SOURCE_KIND_COMPRESS] = { "compress", ARCHIVE_FILTER_COMPRESS },
+	[SOURCE_KIND_LZMA] = { "lzma", ARCHIVE_FILTER_LZMA },
 	[SOURCE_KIND_TAR] = { "tar", 0 },
 	[SOURCE_KIND_ZIP] = { "zip", 0 },
 	[SOURCE_KIND_7ZIP] = { "7-Zip", 0 },
@@ -74,6 +75,31 @@ source_tar_checksum_ok(const unsigned char *h)
 	return want == sum_u || want == sum_s;
 }
 
+/*
+ * An lzma-alone header as xz and lzma write it: the default properties
+ * (0x5d), a dictionary of 2^n or 3 * 2^n bytes, then the size, unknown (all
+ * ones) or below 2^48.  The format has no magic: this keeps random data out.
+ */
+static int
+source_lzma_header(const unsigned char *b, size_t n)
+{
+	uint32_t dict;
+
+	if (n < 13 || b[0] != 0x5d)
+		return 0;
+	dict = (uint32_t)b[1] | (uint32_t)b[2] << 8 | (uint32_t)b[3] << 16 |
+	    (uint32_t)b[4] << 24;
+	if (dict < 4096 || dict > (3U << 29))
+		return 0;
+	while ((dict & 1) == 0)
+		dict >>= 1;
+	if (dict != 1 && dict != 3)
+		return 0;
+	if (memcmp(b + 5, "\xff\xff\xff\xff\xff\xff\xff\xff", 8) == 0)
+		return 1;
+	return b[11] == 0 && b[12] == 0;
+}
+
 static enum source_kind
 source_sniff_kind(const unsigned char *b, size_t n)
 {
@@ -112,29 +138,37 @@ source_sniff_kind(const unsigned char *b, size_t n)
 		return SOURCE_KIND_CAB;
 	if (n >= 8 && memcmp(b, "!<arch>\n", 8) == 0)
 		return SOURCE_KIND_AR;
+	if (source_lzma_header(b, n))
+		return SOURCE_KIND_LZMA;
 	return SOURCE_KIND_DATA;
 }
 
 /*
- * Text, as far as a top-level input goes: at most 1% control bytes (NUL
- * included; layout and terminal escapes are fine), or a UTF-16 BOM.  Random
- * bytes are about 13% control bytes, images and executables more.
+ * Text, as far as a top-level input goes: at most 1% control bytes (layout
+ * and terminal escapes are fine), or a UTF-16 BOM.  NUL bytes are not
+ * counted: a log with a run of NULs is text with a problem to report, as
+ * long as some text is left.  Random bytes are about 13% control bytes,
+ * images and executables more.
  */
 static int
 source_looks_text(const unsigned char *b, size_t n)
 {
-	size_t i, ctl = 0;
+	size_t i, ctl = 0, nul = 0;
 
 	if (n >= 2 && ((b[0] == 0xff && b[1] == 0xfe) ||
 	    (b[0] == 0xfe && b[1] == 0xff)))
 		return 1;
 	for (i = 0; i < n; i++) {
-		if ((b[i] < 0x20 && (b[i] == 0 ||
-		    strchr("\t\n\r\f\v\b\033", b[i]) == NULL)) ||
+		if (b[i] == 0)
+			nul++;
+		else if ((b[i] < 0x20 &&
+		    strchr("\t\n\r\f\v\b\033", b[i]) == NULL) ||
 		    b[i] == 0x7f)
 			ctl++;
 	}
-	return ctl * 100 <= n;
+	if (nul == 0)
+		return ctl * 100 <= n;
+	return n - nul >= 16 && ctl * 100 <= n - nul;
 }
 
 int
@@ -494,6 +528,11 @@ source_content(struct source_run *run, struct source_container *c,
 		m->decompressed = 1;
 		m->size = -1;
 		named = source_drop_suffix(c, m, k);
+		if (layer[nl - 1]->a == NULL) {
+			/* gzip: inflated by us, no header to read. */
+			source_stream_reset(cur, m->vpath, NULL);
+			continue;
+		}
 		r = archive_read_next_header(layer[nl - 1]->a, &e);
 		if (r == ARCHIVE_EOF && !run->stop &&
 		    layer[nl - 1]->in->state != STREAM_FAILED) {
@@ -573,6 +612,8 @@ source_content(struct source_run *run, struct source_container *c,
 	m->rd = &rd;
 	rc = source_deliver(run, m);
 	m->rd = NULL;
+	if (rc == MGT_OK)
+		source_stream_finish(s, m->vpath);
 out:
 	for (i = nl - 1; i >= 0; i--)
 		source_level_close(layer[i]);

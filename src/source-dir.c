@@ -240,7 +240,7 @@ source_dir_walk(struct source_run *run, int fd, const char *vpath,
 			if (nfd == -1)
 				continue;
 			m.size = (long long)st.st_size;
-			s = source_stream_fd(run, nfd, m.vpath);
+			s = source_stream_fd(run, nfd, m.vpath, m.size);
 			rc = source_content(run, &c, &m, s, 0, NULL);
 			source_stream_free(s);
 			if (rc != MGT_OK)

@@ -113,6 +113,7 @@ enum source_kind {
 	SOURCE_KIND_LZ4,
 	SOURCE_KIND_LZIP,
 	SOURCE_KIND_COMPRESS,
+	SOURCE_KIND_LZMA,	/* lzma-alone (.lzma), a weak magic */
 	SOURCE_KIND_TAR,	/* containers we open */
 	SOURCE_KIND_ZIP,
 	SOURCE_KIND_7ZIP,	/* archives we recognise but do not open */
@@ -135,7 +136,8 @@ extern const struct source_kind_info source_kinds[];
 
 enum source_stream_kind {
 	STREAM_FD,		/* a file on disk */
-	STREAM_ENTRY		/* the current entry of a libarchive handle */
+	STREAM_ENTRY,		/* the current entry of a libarchive handle */
+	STREAM_GZIP		/* gzip inflated by us from the level's input */
 };
 
 enum source_stream_state {
@@ -145,6 +147,7 @@ enum source_stream_state {
 };
 
 struct source_level;
+struct source_gzip;
 
 /*
  * Bytes from a file or an archive entry.  The first SOURCE_SNIFF_MAX bytes
@@ -157,13 +160,16 @@ struct source_stream {
 	enum source_stream_state	 state;
 	int				 fd;	/* FD */
 	unsigned char			*buf;	/* FD: read buffer */
-	struct source_level		*lv;	/* ENTRY: whose entry */
+	struct source_level		*lv;	/* ENTRY, GZIP: whose output */
 	const char			*vpath;	/* for problems */
 	int				 counted; /* vs max-total-bytes */
 	int				 quiet;	/* failure to errmsg only */
 	char				 errmsg[SOURCE_MSG_MAX];
+	const char			*fail_code; /* PCODE_* of the failure,
+						 * or of the one below */
+	int				 fail_told; /* reported on this stream */
 	int				 sparse;	/* ENTRY: fill holes */
-	long long			 size;	/* ENTRY: declared size */
+	long long			 size;	/* declared or stat size, -1 */
 	long long			 next;	/* ENTRY: offset in entry */
 	long long			 hole;	/* zeros due before pend */
 	const unsigned char		*pend;	/* block after the hole */
@@ -177,9 +183,12 @@ struct source_stream {
 	int				 ratio_reported;
 };
 
-/* One libarchive handle and the stream it reads. */
+/*
+ * One libarchive handle, or one gzip inflater, and the stream it reads.
+ */
 struct source_level {
-	struct archive			*a;
+	struct archive			*a;	/* NULL for gzip */
+	struct source_gzip		*gz;	/* gzip only */
 	struct source_stream		*in;
 	struct source_stream		*out;	/* its current entry */
 	enum source_kind		 kind;
@@ -253,13 +262,40 @@ int	 source_link_escapes(const char *path, const char *target);
 int	 source_deliver(struct source_run *, struct source_member *);
 
 /* source-stream.c */
-/* A stream over fd (taken over, closed by source_stream_free). */
+/*
+ * A stream over fd (taken over, closed by source_stream_free) whose size
+ * fstat gave as size (-1 if unknown).
+ */
 struct source_stream *source_stream_fd(struct source_run *, int fd,
-	    const char *vpath);
+	    const char *vpath, long long size);
 /* Make s the stream of the entry just read by s->lv. */
 void	 source_stream_reset(struct source_stream *s, const char *vpath,
 	    struct archive_entry *e);
 void	 source_stream_free(struct source_stream *);
+/*
+ * The next block of s, the sniffed bytes first, counted against the
+ * limits: 1 with *p and *n set, 0 at the end, -1 on failure (reported).
+ */
+int	 source_stream_next(struct source_stream *s, const void **p,
+	    size_t *n);
+/*
+ * Mark s failed and report why (code, message) once, where the failure
+ * starts: streams fed by a failed stream stay silent.  Returns -1.
+ */
+int	 source_stream_fail(struct source_stream *s, const char *code,
+	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The same, the problem's offset being off rather than s->pos. */
+int	 source_stream_fail_at(struct source_stream *s, long long off,
+	    const char *code, const char *fmt, ...)
+	    __attribute__((format(printf, 4, 5)));
+/*
+ * After the callback of the member at vpath whose content s carries: read
+ * what it left of a tar entry (libarchive would read it to skip it
+ * anyway), then report an error if the member ended early: cut by a
+ * failure below it (an archive truncated inside it) that named another
+ * path, or shorter than its header or the file's size said.
+ */
+void	 source_stream_finish(struct source_stream *s, const char *vpath);
 /* Which code a libarchive failure on a stream gets. */
 const char *source_failure_code(const struct source_stream *s,
 	    const char *msg);
@@ -291,6 +327,19 @@ int	 source_content(struct source_run *, struct source_container *c,
 const char *source_kind_name(enum source_kind);
 int	 source_is_compression(enum source_kind);
 int	 source_is_archive(enum source_kind);
+
+/* source-gzip.c */
+/* A gzip inflater (zlib, trailers checked); exits when out of memory. */
+struct source_gzip *source_gzip_new(void);
+void	 source_gzip_free(struct source_gzip *);
+/*
+ * The next inflated block of the STREAM_GZIP stream s, pulled from
+ * s->lv->in: 1, 0 at the end of the last member, -1 on a corrupt or
+ * truncated stream or a bad CRC32/ISIZE trailer (reported, after the
+ * bytes inflated before it were handed out).
+ */
+int	 source_gzip_raw(struct source_stream *s, const unsigned char **p,
+	    size_t *n);
 
 /* source-dir.c */
 /*

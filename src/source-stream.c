@@ -2,8 +2,9 @@
  * Byte streams for the input walker: a file on disk or the current entry of
  * a libarchive handle, its first bytes kept aside to be sniffed and replayed,
  * every byte counted against the limits.  A level is one libarchive handle
- * that removes one compression layer or reads one container, pulling its
- * input from the parent's stream; source_read() hands content to callbacks.
+ * that removes one compression layer or reads one container (or, for gzip,
+ * a zlib inflater: source-gzip.c), pulling its input from the parent's
+ * stream; source_read() hands content to callbacks.
  */
 #include "config.h"
 
@@ -28,7 +29,8 @@ static const unsigned char source_zeros[16384];
 /* Streams ---------------------------------------------------------------- */
 
 struct source_stream *
-source_stream_fd(struct source_run *run, int fd, const char *vpath)
+source_stream_fd(struct source_run *run, int fd, const char *vpath,
+    long long size)
 {
 	struct source_stream *s;
 
@@ -39,6 +41,7 @@ source_stream_fd(struct source_run *run, int fd, const char *vpath)
 	s->buf = xmalloc(SOURCE_BLOCK);
 	s->vpath = vpath;
 	s->counted = 1;
+	s->size = size;
 	return s;
 }
 
@@ -49,7 +52,7 @@ source_stream_entry(struct source_run *run, struct source_level *lv)
 
 	s = xcalloc(1, sizeof *s);
 	s->run = run;
-	s->kind = STREAM_ENTRY;
+	s->kind = lv->gz != NULL ? STREAM_GZIP : STREAM_ENTRY;
 	s->fd = -1;
 	s->lv = lv;
 	return s;
@@ -60,6 +63,8 @@ source_stream_reset(struct source_stream *s, const char *vpath,
     struct archive_entry *e)
 {
 	s->state = STREAM_OPEN;
+	s->fail_code = NULL;
+	s->fail_told = 0;
 	s->vpath = vpath;
 	/*
 	 * Decompressed bytes and zip members (deflated inside the archive)
@@ -97,49 +102,66 @@ source_stream_free(struct source_stream *s)
 static int
 source_stream_upstream_failed(const struct source_stream *s)
 {
-	return s->kind == STREAM_ENTRY && s->lv->in->state == STREAM_FAILED;
+	return s->kind != STREAM_FD && s->lv->in->state == STREAM_FAILED;
 }
 
 /* Did the stream below s end (so that a decoder error means truncation)? */
 static int
 source_stream_upstream_ended(const struct source_stream *s)
 {
-	return s->kind == STREAM_ENTRY && s->lv->in->state == STREAM_END;
+	return s->kind != STREAM_FD && s->lv->in->state == STREAM_END;
 }
 
-/*
- * Mark s failed and report why, once, where the failure starts: streams
- * fed by a failed stream stay silent.
- */
 static int
-source_stream_fail(struct source_stream *s, const char *code,
-    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int
-source_stream_fail(struct source_stream *s, const char *code,
-    const char *fmt, ...)
+source_stream_vfail(struct source_stream *s, long long off, const char *code,
+    const char *fmt, va_list ap)
 {
 	struct source_run *run = s->run;
 	char msg[SOURCE_MSG_MAX], rq[SOURCE_MSG_MAX];
-	va_list ap;
 
 	s->state = STREAM_FAILED;
-	va_start(ap, fmt);
+	s->fail_code = code;
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	if (s->quiet) {
 		snprintf(s->errmsg, sizeof s->errmsg, "%s", msg);
 		return -1;
 	}
+	if (source_stream_upstream_failed(s))
+		s->fail_code = s->lv->in->fail_code;
 	if (run->stop || source_stream_upstream_failed(s))
 		return -1;
+	s->fail_told = 1;
 	if (run->reading != NULL && strcmp(run->reading, s->vpath) != 0)
-		problem_report(run->sink, PROBLEM_ERROR, code, s->vpath, s->pos,
+		problem_report(run->sink, PROBLEM_ERROR, code, s->vpath, off,
 		    0, "%s (while reading %s)", msg,
 		    source_quote(run->reading, rq, sizeof rq));
 	else
-		problem_report(run->sink, PROBLEM_ERROR, code, s->vpath, s->pos,
+		problem_report(run->sink, PROBLEM_ERROR, code, s->vpath, off,
 		    0, "%s", msg);
+	return -1;
+}
+
+int
+source_stream_fail(struct source_stream *s, const char *code,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	source_stream_vfail(s, s->pos, code, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+source_stream_fail_at(struct source_stream *s, long long off,
+    const char *code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	source_stream_vfail(s, off, code, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -191,6 +213,8 @@ source_stream_raw(struct source_stream *s, const unsigned char **p,
 			*n = (size_t)r;
 			return 1;
 		}
+		if (s->kind == STREAM_GZIP)
+			return source_gzip_raw(s, p, n);
 		if (s->hole > 0) {
 			len = s->hole < (long long)sizeof source_zeros ?
 			    (size_t)s->hole : sizeof source_zeros;
@@ -281,7 +305,7 @@ source_stream_count(struct source_stream *s, size_t len)
 		s->state = STREAM_FAILED;
 		return -1;
 	}
-	if (s->kind == STREAM_ENTRY && source_is_compression(s->lv->kind) &&
+	if (s->kind != STREAM_FD && source_is_compression(s->lv->kind) &&
 	    !s->ratio_reported && s->pos > SOURCE_RATIO_MIN_BYTES) {
 		in = s->lv->in->pos;
 		if (in < 1)
@@ -298,8 +322,7 @@ source_stream_count(struct source_stream *s, size_t len)
 	return 0;
 }
 
-/* The next block of s: the sniffed bytes first.  1, 0 (end) or -1. */
-static int
+int
 source_stream_next(struct source_stream *s, const void **p, size_t *n)
 {
 	const unsigned char *b;
@@ -376,6 +399,43 @@ source_read(struct source_member *m, const void **buf, size_t *len)
 	return 1;
 }
 
+void
+source_stream_finish(struct source_stream *s, const char *vpath)
+{
+	struct source_run *run = s->run;
+	const void *p;
+	size_t n;
+	int counted;
+
+	if (run->stop)
+		return;
+	if (s->kind == STREAM_ENTRY && s->lv->kind == SOURCE_KIND_TAR &&
+	    s->state == STREAM_OPEN) {
+		/* Tar members were counted as part of the tar stream. */
+		counted = s->counted;
+		s->counted = 0;
+		while (source_stream_next(s, &p, &n) > 0)
+			;
+		s->counted = counted;
+	}
+	if (run->stop)
+		return;
+	if (s->state == STREAM_FAILED && !s->fail_told && s->fail_code != NULL)
+		problem_report(run->sink, PROBLEM_ERROR, s->fail_code, vpath,
+		    s->pos, 0, "member incomplete: it ends after %lld of%s "
+		    "%lld bytes, where the data holding it %s", s->pos,
+		    s->size >= 0 ? " its" : "", s->size >= 0 ? s->size : s->pos,
+		    strcmp(s->fail_code, PCODE_TRUNCATED) == 0 ?
+		    "is truncated" : "is corrupt");
+	else if (s->state == STREAM_END && s->size >= 0 && s->pos < s->size &&
+	    !s->sparse)
+		problem_report(run->sink, PROBLEM_ERROR, PCODE_TRUNCATED, vpath,
+		    s->pos, 0, "member incomplete: it ends after %lld of the "
+		    "%lld bytes %s", s->pos, s->size, s->kind == STREAM_FD ?
+		    "the file had when opened (it shrank while being read)" :
+		    "its header declares");
+}
+
 long long
 source_offset(const struct source_member *m)
 {
@@ -429,7 +489,9 @@ source_level_close(struct source_level *lv)
 {
 	if (lv == NULL)
 		return;
-	archive_read_free(lv->a);
+	if (lv->a != NULL)
+		archive_read_free(lv->a);
+	source_gzip_free(lv->gz);
 	source_stream_free(lv->out);
 	free(lv);
 }
@@ -446,11 +508,33 @@ source_level_open(struct source_run *run, struct source_stream *in,
 	lv = xcalloc(1, sizeof *lv);
 	lv->in = in;
 	lv->kind = k;
+	if (k == SOURCE_KIND_GZIP) {
+		/* Inflated by zlib, trailers checked (source-gzip.c). */
+		lv->gz = source_gzip_new();
+		in->counted = 0;
+		lv->out = source_stream_entry(run, lv);
+		return lv;
+	}
 	if ((lv->a = archive_read_new()) == NULL) {
 		fprintf(stderr, "mgtriage: out of memory (libarchive)\n");
 		exit(MGT_EXIT_INTERNAL);
 	}
-	if (source_is_compression(k)) {
+	if (k == SOURCE_KIND_COMPRESS) {
+		/*
+		 * libarchive's compress filter reads its header when it is
+		 * set up, which append_filter does before there is any input
+		 * (a crash): let it bid instead.  It is the only filter
+		 * registered, so nothing else is removed here.
+		 */
+		if (archive_read_support_filter_compress(lv->a) != ARCHIVE_OK) {
+			*unsupported = 1;
+			source_level_close(lv);
+			return NULL;
+		}
+		archive_read_support_format_raw(lv->a);
+		archive_read_support_format_empty(lv->a);
+		in->counted = 0;
+	} else if (source_is_compression(k)) {
 		/* Exactly one layer: the next is sniffed and opened by us. */
 		if (archive_read_append_filter(lv->a,
 		    source_kinds[k].filter) != ARCHIVE_OK) {
@@ -485,6 +569,17 @@ source_level_open(struct source_run *run, struct source_stream *in,
 			    PCODE_CORRUPT, vpath, 0, 0, "cannot read as %s: %s",
 			    source_kinds[k].name,
 			    source_archive_error(lv->a, msg, sizeof msg));
+		source_level_close(lv);
+		return NULL;
+	}
+	if (k == SOURCE_KIND_COMPRESS &&
+	    archive_filter_code(lv->a, 0) != ARCHIVE_FILTER_COMPRESS) {
+		/* The bid failed: raw would hand out the compressed bytes. */
+		if (!run->stop && in->state != STREAM_FAILED)
+			problem_report(run->sink, PROBLEM_ERROR,
+			    in->sniff_len < 3 ? PCODE_TRUNCATED : PCODE_CORRUPT,
+			    vpath, 0, 0, "cannot read as compress: bad or "
+			    "incomplete header");
 		source_level_close(lv);
 		return NULL;
 	}

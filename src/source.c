@@ -462,6 +462,7 @@ static const struct source_suffix {
 	{ ".lz4", SOURCE_KIND_LZ4, "" },
 	{ ".lz", SOURCE_KIND_LZIP, "" },
 	{ ".Z", SOURCE_KIND_COMPRESS, "" },
+	{ ".lzma", SOURCE_KIND_LZMA, "" },
 	{ ".tar", SOURCE_KIND_TAR, NULL },
 	{ ".zip", SOURCE_KIND_ZIP, NULL },
 	{ ".7z", SOURCE_KIND_7ZIP, NULL },
@@ -680,7 +681,7 @@ source_walk(const char *input, const struct mgt_limits *limits,
 		m.path = top.path.p;
 		m.size = st.st_size;
 		m.ordinal = 1;
-		s = source_stream_fd(&run, fd, m.vpath);
+		s = source_stream_fd(&run, fd, m.vpath, (long long)st.st_size);
 		rc = source_content(&run, &top, &m, s, 1, err);
 		source_stream_free(s);
 	}

@@ -547,6 +547,186 @@ case_damaged(void)
 	}
 }
 
+/*
+ * The same log text through one libarchive filter into out (raw, no
+ * container).  Returns 0 when this libarchive cannot write the filter
+ * (lrzip, lzop, grzip need programs that may be missing).
+ */
+static int
+filtered_text(int filter, const char *text, struct mkbad_mem *out)
+{
+	struct archive *a;
+	struct archive_entry *e;
+	size_t len = strlen(text);
+	int ok = 0;
+
+	memset(out, 0, sizeof *out);
+	if ((a = archive_write_new()) == NULL)
+		die("archive_write_new", "out of memory");
+	/* archive_write_add_filter() maps LZOP to the lzip writer. */
+	if (archive_write_set_format_raw(a) != ARCHIVE_OK ||
+	    (filter == ARCHIVE_FILTER_LZOP ?
+	    archive_write_add_filter_lzop(a) :
+	    archive_write_add_filter(a, filter)) < ARCHIVE_WARN)
+		goto out;
+	if (filter == ARCHIVE_FILTER_GZIP)
+		archive_write_set_options(a, "gzip:!timestamp");
+	archive_write_set_bytes_in_last_block(a, 1);
+	if (archive_write_open2(a, out, NULL, mem_write, NULL, NULL) !=
+	    ARCHIVE_OK)
+		goto out;
+	e = archive_entry_new();
+	archive_entry_copy_pathname(e, "data");
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_size(e, (la_int64_t)len);
+	ok = archive_write_header(a, e) == ARCHIVE_OK &&
+	    archive_write_data(a, text, len) == (la_ssize_t)len &&
+	    archive_write_close(a) == ARCHIVE_OK;
+	archive_entry_free(e);
+out:
+	archive_write_free(a);
+	if (!ok) {
+		free(out->p);
+		memset(out, 0, sizeof *out);
+	}
+	return ok;
+}
+
+/*
+ * Every compression filter libarchive has, as a top-level file
+ * filter-NAME and as a member of filter-NAME-in.tar, both holding the same
+ * two log lines.
+ */
+static void
+case_filters(void)
+{
+	static const struct {
+		const char	*name;
+		int		 filter;
+	} f[] = {
+		{ "gzip", ARCHIVE_FILTER_GZIP },
+		{ "bzip2", ARCHIVE_FILTER_BZIP2 },
+		{ "xz", ARCHIVE_FILTER_XZ },
+		{ "lzma", ARCHIVE_FILTER_LZMA },
+		{ "lzip", ARCHIVE_FILTER_LZIP },
+		{ "zstd", ARCHIVE_FILTER_ZSTD },
+		{ "lz4", ARCHIVE_FILTER_LZ4 },
+		{ "compress", ARCHIVE_FILTER_COMPRESS },
+		{ "uuencode", ARCHIVE_FILTER_UU },
+		{ "lrzip", ARCHIVE_FILTER_LRZIP },
+		{ "lzop", ARCHIVE_FILTER_LZOP },
+		{ "grzip", ARCHIVE_FILTER_GRZIP },
+	};
+	static const char text[] = "2024-01-01T00:00:00Z filtered line one\n"
+	    "2024-01-01T00:00:01Z filtered line two\n";
+	struct mkbad_writer w;
+	struct mkbad_mem m;
+	char name[64], what[128];
+	size_t i;
+
+	for (i = 0; i < sizeof f / sizeof f[0]; i++) {
+		if (!filtered_text(f[i].filter, text, &m)) {
+			printf("filter-%s\tnot written: this libarchive cannot "
+			    "(skipped)\n", f[i].name);
+			continue;
+		}
+		w_begin(&w, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED,
+		    ARCHIVE_FILTER_NONE);
+		w_file(&w, "logs/member", m.p, m.len);
+		w_end(&w);
+		snprintf(name, sizeof name, "filter-%s", f[i].name);
+		snprintf(what, sizeof what, "two log lines through %s",
+		    f[i].name);
+		put_mem(name, &m, what);
+		snprintf(name, sizeof name, "filter-%s-in.tar", f[i].name);
+		snprintf(what, sizeof what, "a tar holding filter-%s",
+		    f[i].name);
+		put_mem(name, &w.out, what);
+	}
+	/* compress(1) of an empty file is its 3-byte header. */
+	put("compress-header-only", "\x1f\x9d\x90", 3,
+	    "compress(1) header and nothing else");
+	/* A gzip header cut after its method byte. */
+	put("gzip-3-bytes", "\x1f\x8b\x08", 3,
+	    "the first 3 bytes of a gzip header");
+}
+
+/* Flip a bit of the gzip trailer at offset back from the end (8: CRC32,
+ * 4: ISIZE). */
+static void
+gzip_break_trailer(struct mkbad_mem *m, size_t back)
+{
+	m->p[m->len - back] ^= 0x01;
+}
+
+/*
+ * gzip streams whose trailer is wrong: CRC32 or ISIZE, as a file, as the
+ * second of two members, and as a member of a tar.
+ */
+static void
+case_gzip_trailers(void)
+{
+	static const char text[] = "2024-01-01T00:00:00Z trailer line one\n"
+	    "2024-01-01T00:00:01Z trailer line two\n";
+	struct mkbad_writer w;
+	struct mkbad_mem m, two;
+
+	filtered_text(ARCHIVE_FILTER_GZIP, text, &m);
+	gzip_break_trailer(&m, 8);
+	put_mem("gzip-bad-crc.log.gz", &m, "gzip whose CRC32 is wrong");
+
+	filtered_text(ARCHIVE_FILTER_GZIP, text, &m);
+	gzip_break_trailer(&m, 4);
+	put_mem("gzip-bad-isize.log.gz", &m, "gzip whose ISIZE is wrong");
+
+	filtered_text(ARCHIVE_FILTER_GZIP, text, &two);
+	filtered_text(ARCHIVE_FILTER_GZIP, "2024-01-01T00:00:02Z second "
+	    "member\n", &m);
+	gzip_break_trailer(&m, 8);
+	mem_add(&two, m.p, m.len);
+	free(m.p);
+	put_mem("gzip-second-member-bad-crc.log.gz", &two,
+	    "two gzip members, the second with a wrong CRC32");
+
+	filtered_text(ARCHIVE_FILTER_GZIP, text, &m);
+	gzip_break_trailer(&m, 8);
+	w_begin(&w, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED, ARCHIVE_FILTER_GZIP);
+	w_text(&w, "must-gather/ok.log", "2024-01-01T00:00:00Z fine\n");
+	w_file(&w, "must-gather/bad.log.gz", m.p, m.len);
+	w_end(&w);
+	free(m.p);
+	put_mem("gzip-member-bad-crc.tar.gz", &w.out,
+	    "a tar.gz holding a .log.gz whose CRC32 is wrong");
+}
+
+/*
+ * Tars cut inside a member that nobody reads to its end (a binary blob
+ * is only looked at): plain and gzip-compressed.
+ */
+static void
+case_cut_member(void)
+{
+	struct mkbad_writer w;
+	unsigned char *blob;
+	size_t i, n = 256 * 1024;
+	int gz;
+
+	blob = xalloc(n);
+	for (i = 0; i < n; i++)
+		blob[i] = (unsigned char)(next_random() >> 24);
+	for (gz = 0; gz < 2; gz++) {
+		w_begin(&w, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED,
+		    gz ? ARCHIVE_FILTER_GZIP : ARCHIVE_FILTER_NONE);
+		w_text(&w, "data/first.log", "2024-01-01T00:00:00Z kept\n");
+		w_file(&w, "data/blob.bin", blob, n);
+		w_end(&w);
+		w.out.len = w.out.len * 2 / 3;
+		put_mem(gz ? "cut-in-blob.tar.gz" : "cut-in-blob.tar", &w.out,
+		    "a tar cut inside a 256 KiB binary member");
+	}
+	free(blob);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -565,5 +745,8 @@ main(int argc, char **argv)
 	case_truncated(ARCHIVE_FILTER_XZ, "truncated.tar.xz");
 	case_truncated(ARCHIVE_FILTER_ZSTD, "truncated.tar.zst");
 	case_damaged();
+	case_filters();
+	case_gzip_trailers();
+	case_cut_member();
 	return 0;
 }

@@ -62,6 +62,8 @@ struct walk {
 	size_t			 np;
 	int			 noread;	/* do not read content */
 	size_t			 stop_at;	/* callback fails at (from 1) */
+	const char		*shrink;	/* file cut after one block */
+	off_t			 shrink_to;
 	struct source_stats	 st;
 	struct mgt_error	 err;
 	int			 rc;
@@ -135,6 +137,8 @@ on_member(void *ctx, struct source_member *m)
 			memcpy(r->head + r->nread, buf,
 			    len < room ? len : room);
 		r->nread += (long long)len;
+		if (w->shrink != NULL && truncate(w->shrink, w->shrink_to) == 0)
+			w->shrink = NULL;
 	}
 	r->offset = source_offset(m);
 	return MGT_OK;
@@ -829,8 +833,10 @@ test_truncated(int format, int filter, const char *name, int cut_member)
 	snprintf(vp, sizeof vp, "%s!last.log", name);
 	snprintf(tn, sizeof tn, "%s: member after the cut absent", name);
 	ok(find(&w, vp) == NULL, tn);
-	snprintf(tn, sizeof tn, "%s: one truncated problem", name);
-	is_int(w.np, 1, tn);
+	/* A cut compressed stream: once on it, once on the member it cut. */
+	snprintf(tn, sizeof tn, "%s: %d truncated problem(s)", name,
+	    cut_member ? 1 : 2);
+	is_int(w.np, cut_member ? 1 : 2, tn);
 	snprintf(vp, sizeof vp, cut_member ? "%s!big.log" : "%s", name);
 	p = problem(&w, PCODE_TRUNCATED, vp);
 	snprintf(tn, sizeof tn, "%s: truncated, on %s", name, vp);
@@ -838,6 +844,13 @@ test_truncated(int format, int filter, const char *name, int cut_member)
 	if (p == NULL && w.np > 0)
 		printf("#   got %s on %s: %s\n", w.p[0].code, w.p[0].vpath,
 		    w.p[0].msg);
+	snprintf(vp, sizeof vp, "%s!big.log", name);
+	p = problem(&w, PCODE_TRUNCATED, vp);
+	r = find(&w, vp);
+	snprintf(tn, sizeof tn, "%s: the cut member is named, at the offset "
+	    "where it ends", name);
+	ok(p != NULL && r != NULL && p->sev == PROBLEM_ERROR &&
+	    p->offset == r->nread, tn);
 	walk_free(&w);
 }
 
@@ -1160,6 +1173,39 @@ test_directory(void)
  *   find D -type f | wc -l; find D -mindepth 1 -type d | wc -l;
  *   find D -type f -printf '%s\n' | awk '{s+=$1} END {print s}'
  */
+/* A file that shrinks while it is read: an error on it where it ends. */
+static void
+test_shrinking(void)
+{
+	struct walk w;
+	const struct rec *r;
+	const struct prob *p;
+	char *big;
+
+	mkdir(tpath("shrink"), 0755);
+	big = log_text(1 << 20);
+	put("shrink/big.log", big, 1 << 20);
+	put("shrink/small.log", "small\n", 6);
+	free(big);
+	memset(&w, 0, sizeof w);
+	w.shrink = tpath("shrink/big.log");
+	w.shrink_to = 300000;
+	walk_run(&w, tpath("shrink"), NULL);
+	is_int(w.rc, MGT_OK, "shrinking file: walk ok");
+	r = find(&w, "shrink/big.log");
+	ok(r != NULL && r->nread == 300000 && r->last == 0,
+	    "shrinking file: what was there is read");
+	p = problem(&w, PCODE_TRUNCATED, "shrink/big.log");
+	ok(p != NULL && p->sev == PROBLEM_ERROR && p->offset == 300000,
+	    "shrinking file: truncated error at the offset where it ended");
+	if (p != NULL)
+		printf("#   %s\n", p->msg);
+	ok(find(&w, "shrink/small.log") != NULL,
+	    "shrinking file: the next file is read");
+	is_int(w.np, 1, "shrinking file: one problem");
+	walk_free(&w);
+}
+
 static void
 test_corpus(void)
 {
@@ -1280,6 +1326,7 @@ main(void)
 	test_damaged();
 	test_formats();
 	test_directory();
+	test_shrinking();
 	test_ratio();
 	test_corpus();
 	nftw(tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
