@@ -20,6 +20,8 @@
 
 /* Record line offsets every this many lines, for re-streaming. */
 #define INGEST_OFFSET_EVERY 1000
+/* Stored lines between two looks at the index size (a cheap pragma). */
+#define INGEST_SIZE_EVERY 16384
 
 struct ingest_carry {
 	char		*buf;
@@ -132,6 +134,78 @@ ingest_grow_block(struct ingest *in, size_t n)
 }
 
 /* Process a buffer of whole lines (the last may lack its '\n'). */
+/* Size of the index file being written, from SQLite's page count. */
+static long long
+ingest_index_bytes(struct ingest *in)
+{
+	sqlite3_stmt *st;
+	long long size = 0;
+
+	if (sqlite3_prepare_v2(index_db(in->idx), "SELECT page_count *"
+	    " page_size FROM pragma_page_count(), pragma_page_size()", -1,
+	    &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		size = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return size;
+}
+
+/* Stop storing lines for the rest of the run; said once, as a warning. */
+static int
+ingest_stop_storing(struct ingest *in, const char *code, const char *why)
+{
+	in->store_stopped = 1;
+	in->store_capped = 1;
+	problem_report(&in->sink, PROBLEM_WARNING, code, in->vpath, -1,
+	    in->line_no, "%s; no more log lines are stored: they are still "
+	    "counted and matched by the rules, and grep reads the inputs "
+	    "again", why);
+	return 0;
+}
+
+/*
+ * May this error line be stored?  Bounded per file (info: the rules still
+ * see every line), per run and by the index size (warnings).  The size is
+ * asked for every INGEST_SIZE_EVERY stored lines.
+ */
+static int
+ingest_may_store(struct ingest *in)
+{
+	const struct mgt_limits *lim = &in->opt->limits;
+	char why[160];
+
+	if (in->store_stopped)
+		return 0;
+	if (in->source_stored >= lim->max_stored_lines_source) {
+		if (in->source_stored == lim->max_stored_lines_source) {
+			in->store_capped = 1;
+			problem_report(&in->sink, PROBLEM_INFO,
+			    PCODE_LIMIT_STORED_LINES, in->vpath, -1,
+			    in->line_no, "%lld lines of this file stored "
+			    "(max-stored-lines-source); the rest are counted "
+			    "and matched by the rules, not stored",
+			    lim->max_stored_lines_source);
+			in->source_stored++;
+		}
+		return 0;
+	}
+	if (in->stored_lines >= lim->max_stored_lines) {
+		snprintf(why, sizeof why, "%lld log lines stored in the index "
+		    "(max-stored-lines)", lim->max_stored_lines);
+		return ingest_stop_storing(in, PCODE_LIMIT_STORED_LINES, why);
+	}
+	if (in->stored_lines % INGEST_SIZE_EVERY == 0 &&
+	    ingest_index_bytes(in) >= lim->max_index_bytes) {
+		snprintf(why, sizeof why, "the index reached %lld bytes "
+		    "(max-index-bytes)", lim->max_index_bytes);
+		return ingest_stop_storing(in, PCODE_LIMIT_INDEX_BYTES, why);
+	}
+	in->source_stored++;
+	in->stored_lines++;
+	return 1;
+}
+
 static int
 ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
     size_t len)
@@ -189,7 +263,8 @@ ingest_lines(struct ingest *in, struct ingest_log *lg, const char *buf,
 			return ingest_db_error(in, &err);
 		/* Errors are few and what grep is asked for first; warnings
 		 * are many (DESIGN.md: keep the default index small). */
-		if (store_all || sev == 'E' || sev == 'F') {
+		if ((store_all || sev == 'E' || sev == 'F') &&
+		    ingest_may_store(in)) {
 			memset(&il, 0, sizeof il);
 			il.source_id = in->source_id;
 			il.line_no = in->line_no;
@@ -428,6 +503,7 @@ ingest_log_member(struct ingest *in, const void *head, size_t headlen,
 	memset(&lg, 0, sizeof lg);
 	lg.s = s;
 	in->line_no = 0;
+	in->source_stored = 0;
 	in->record_ts = LOG_TS_NONE;
 	in->record_sev = 0;
 	in->long_line_reported = 0;

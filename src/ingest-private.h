@@ -123,6 +123,12 @@ struct ingest {
 	const char			*path;
 	struct classification		 cls;
 
+	/* Stored lines: bounded per file, per run and by the index size. */
+	long long			 stored_lines;	/* in the run */
+	long long			 source_stored;	/* in the member being read */
+	int				 store_stopped;	/* a run-wide bound was hit */
+	int				 store_capped;	/* some lines were not stored */
+
 	/* One case is one cluster (ingest-cluster.c). */
 	char				*cluster_id;	/* ClusterVersion spec.clusterID */
 	char				*cluster_id_at;	/* where it was read */

@@ -381,6 +381,11 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 		goto fail;
 	if ((rc = ingest_cluster_finish(&in, err)) != MGT_OK)
 		goto fail;
+	/* A capped --full-text index no longer holds every line: grep must
+	 * read the inputs again. */
+	if (in.store_capped && (opt->index_flags & INDEX_FULL_TEXT) &&
+	    (rc = index_set_meta(in.idx, "full_text", "0", err)) != MGT_OK)
+		goto fail;
 	if ((rc = ingest_fixup(&in, err)) != MGT_OK)
 		goto fail;
 	if (in.year_hint > 0) {

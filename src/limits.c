@@ -37,6 +37,9 @@ limits_default(struct mgt_limits *l)
 	l->sql_memory = LIMIT_DEFAULT_SQL_MEMORY;
 	l->sql_time_ms = LIMIT_DEFAULT_SQL_TIME_MS;
 	l->pattern_time_ms = LIMIT_DEFAULT_PATTERN_TIME_MS;
+	l->max_stored_lines_source = LIMIT_DEFAULT_STORED_LINES_SOURCE;
+	l->max_stored_lines = LIMIT_DEFAULT_STORED_LINES;
+	l->max_index_bytes = LIMIT_DEFAULT_INDEX_BYTES;
 }
 
 enum limit_type { LT_INT, LT_LL, LT_SIZE, LT_UINT, LT_LONG };
@@ -74,6 +77,12 @@ static const struct limit_name {
 	{ "sql-time-ms", LT_LL, offsetof(struct mgt_limits, sql_time_ms) },
 	{ "pattern-time-ms", LT_LL,
 	    offsetof(struct mgt_limits, pattern_time_ms) },
+	{ "max-stored-lines-source", LT_LL,
+	    offsetof(struct mgt_limits, max_stored_lines_source) },
+	{ "max-stored-lines", LT_LL,
+	    offsetof(struct mgt_limits, max_stored_lines) },
+	{ "max-index-bytes", LT_LL,
+	    offsetof(struct mgt_limits, max_index_bytes) },
 };
 
 /* Parse a non-negative number with an optional K, M or G suffix (powers of

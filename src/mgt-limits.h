@@ -29,6 +29,9 @@ struct mgt_limits {
 	long long	 sql_memory;		/* bytes SQLite may add for one statement */
 	long long	 sql_time_ms;		/* wall time of one statement */
 	long long	 pattern_time_ms;	/* matching time per pattern per run */
+	long long	 max_stored_lines_source; /* log lines stored per file */
+	long long	 max_stored_lines;	/* log lines stored per run */
+	long long	 max_index_bytes;	/* size of the index file */
 };
 
 #define LIMIT_DEFAULT_DEPTH		5
@@ -74,6 +77,17 @@ struct mgt_limits {
  * is turned off when it has spent this, and reported (limit-match-time).
  */
 #define LIMIT_DEFAULT_PATTERN_TIME_MS	60000LL
+/*
+ * The index keeps error and fatal lines (every line with --full-text) for
+ * grep and query.  Without a bound a small compression bomb of error lines
+ * makes a multi-GB index.  Past a file's bound its lines are still counted
+ * and matched by the rules, only not stored (info); past the run's bound or
+ * the index size nothing more is stored (a warning: grep then reads the
+ * inputs again).  The real must-gathers store a few thousand lines a file.
+ */
+#define LIMIT_DEFAULT_STORED_LINES_SOURCE 200000LL
+#define LIMIT_DEFAULT_STORED_LINES	20000000LL
+#define LIMIT_DEFAULT_INDEX_BYTES	(8LL << 30)
 
 void	 limits_default(struct mgt_limits *);
 /* Parse "name=value" (e.g. "max-depth=3", sizes accept K/M/G suffixes).
