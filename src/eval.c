@@ -629,14 +629,38 @@ eval_dup(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+/* The same claim: one log line (with the same text: one line can carry
+ * two values), or one object's field with one value. */
+static int
+eval_same_place(const struct finding_evidence *e, const struct eval_row *r)
+{
+	if (r->source != NULL && r->line > 0)
+		return e->source != NULL && e->line == r->line &&
+		    strcmp(e->source, r->source) == 0 &&
+		    (e->text == NULL) == (r->text == NULL) &&
+		    (r->text == NULL || strncmp(e->text, r->text, 4096) == 0);
+	if (r->object != NULL)
+		return e->object != NULL && strcmp(e->object, r->object) == 0 &&
+		    (e->field == NULL) == (r->field == NULL) &&
+		    (r->field == NULL || strcmp(e->field, r->field) == 0) &&
+		    (e->value == NULL) == (r->value == NULL) &&
+		    (r->value == NULL || strcmp(e->value, r->value) == 0);
+	return 0;
+}
+
 static void
 eval_cite(struct finding *f, const struct eval_item *it,
     const struct eval_row *r)
 {
 	struct finding_evidence *e;
+	size_t i;
 
 	if (f->nevidence >= EVAL_MAX_CITED)
 		return;
+	/* Two items of a rule may match the same line: cite it once. */
+	for (i = 0; i < f->nevidence; i++)
+		if (eval_same_place(&f->evidence[i], r))
+			return;
 	f->evidence = xreallocarray(f->evidence, f->nevidence + 1,
 	    sizeof *f->evidence);
 	e = &f->evidence[f->nevidence++];
