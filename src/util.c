@@ -198,7 +198,8 @@ const char *
 util_basename(const char *path)
 {
 	const char *end, *p;
-	static char buf[4096];
+	/* Per thread: classify (reader) and ingest (indexer) both call it. */
+	static _Thread_local char buf[4096];
 	size_t n;
 
 	n = strlen(path);

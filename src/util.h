@@ -27,7 +27,8 @@ double	 util_now(void);
 /* MGTRIAGE_TIMING: 0 (unset, empty or 0), 1 (phase times), 2 (also slow
  * SQL); read once. */
 int	 util_timing(void);
-/* Basename of a path without modifying it ("" for "/"). */
+/* Basename of a path without modifying it ("" for "/"); with trailing
+ * slashes, a copy in a per-thread buffer valid until the next call. */
 const char *util_basename(const char *path);
 /*
  * The n strings of v sorted (v is reordered) and joined with sep, in a new
