@@ -309,7 +309,9 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 		goto out;
 	}
 	rank_findings(&fs);
-	timeline_for_findings(db, &fs, &tl);
+	if (timeline_for_findings(db, &fs, &tl) != 0)
+		cmd_report_add_problem(&ps, PROBLEM_WARNING, PCODE_TIMELINE,
+		    "", -1, 0, sqlite3_errmsg(db));
 	cmd_report_order_problems(&ps);
 
 	memset(&rep, 0, sizeof rep);

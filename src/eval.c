@@ -753,7 +753,10 @@ eval_rule(sqlite3 *db, const struct rule *rule, struct finding_set *fs,
 		}
 		if (rc != MGT_OK) {
 			c.items[i].failed = 1;
-			problem_report(sink, PROBLEM_WARNING, rc ==
+			/* A budget is a limit hit (warning); SQL that fails
+			 * means the rule could not run at all (error). */
+			problem_report(sink, rc == MGT_ERR_LIMIT ?
+			    PROBLEM_WARNING : PROBLEM_ERROR, rc ==
 			    MGT_ERR_LIMIT ? PCODE_LIMIT_SQL : PCODE_RULE,
 			    rule->file, -1, rule->evidence[i].line, "%s",
 			    ierr.msg);

@@ -52,6 +52,7 @@ enum problem_severity {
 #define PCODE_NOT_OBJECT	"not-object"		/* YAML/JSON that is not a Kubernetes object */
 #define PCODE_RULE		"rule"			/* rule disabled at run time */
 #define PCODE_UNATTACHED	"unattached"		/* log of hosts that are not the case's nodes */
+#define PCODE_TIMELINE		"timeline"		/* the timeline could not be built */
 #define PCODE_RULE_LOAD		"rule-load"		/* rule file rejected at load */
 
 struct problem {

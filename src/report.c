@@ -436,11 +436,40 @@ report_problem_count(const struct report *r, enum problem_severity sev)
 	return n;
 }
 
+/* Codes of rules that could not load or run, as opposed to input. */
+static int
+report_rule_code(const char *code)
+{
+	return strcmp(code, PCODE_RULE) == 0 ||
+	    strcmp(code, PCODE_RULE_LOAD) == 0;
+}
+
+/* Errors of rules that failed to load or run, listed or not. */
+static long long
+report_rule_errors(const struct report *r)
+{
+	long long n = 0;
+	size_t i;
+
+	if (r->have_counts) {
+		for (i = 0; i < r->ngroups; i++)
+			if (r->groups[i].severity == PROBLEM_ERROR &&
+			    report_rule_code(r->groups[i].code))
+				n += r->groups[i].count;
+		return n;
+	}
+	for (i = 0; i < r->nproblems; i++)
+		if (r->problems[i].severity == PROBLEM_ERROR &&
+		    report_rule_code(report_problem_code(&r->problems[i])))
+			n++;
+	return n;
+}
+
 int
 report_incomplete(const struct report *r, char *buf, size_t len)
 {
-	long long ne, nw;
-	int n;
+	long long ne, nw, nr;
+	char rules[64] = "";
 
 	ne = report_problem_count(r, PROBLEM_ERROR);
 	nw = report_problem_count(r, PROBLEM_WARNING);
@@ -448,11 +477,14 @@ report_incomplete(const struct report *r, char *buf, size_t len)
 		buf[0] = '\0';
 	if (ne == 0 && nw == 0)
 		return 0;
-	n = snprintf(buf, len, "INCOMPLETE: %lld input error%s", ne,
-	    ne == 1 ? "" : "s");
-	if (n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, ", %lld warning%s: the "
-		    "findings cover only what was read; see Completeness", nw,
-		    nw == 1 ? "" : "s");
+	nr = report_rule_errors(r);
+	if (nr > ne)
+		nr = ne;
+	if (nr > 0)
+		snprintf(rules, sizeof rules, ", %lld rule error%s", nr,
+		    nr == 1 ? "" : "s");
+	snprintf(buf, len, "INCOMPLETE: %lld input error%s, %lld warning%s%s:"
+	    " the findings cover only what was read; see Completeness",
+	    ne - nr, ne - nr == 1 ? "" : "s", nw, nw == 1 ? "" : "s", rules);
 	return 1;
 }

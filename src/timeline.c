@@ -257,8 +257,11 @@ timeline_build(sqlite3 *db, const struct timeline_filter *f,
 	int64_t first, last;
 	int rc;
 
-	if (sqlite3_prepare_v2(db, timeline_conditions_sql, -1, &st, NULL) ==
-	    SQLITE_OK) {
+	/* A statement that fails is an error, never a shorter timeline. */
+	if (sqlite3_prepare_v2(db, timeline_conditions_sql, -1, &st, NULL) !=
+	    SQLITE_OK)
+		return -1;
+	{
 		if (f->node != NULL)
 			sqlite3_bind_text(st, 1, f->node, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 2, f->since);
@@ -271,9 +274,13 @@ timeline_build(sqlite3 *db, const struct timeline_filter *f,
 			    (const char *)sqlite3_column_text(st, 3));
 		}
 		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return -1;
 	}
-	if (sqlite3_prepare_v2(db, timeline_events_sql, -1, &st, NULL) ==
-	    SQLITE_OK) {
+	if (sqlite3_prepare_v2(db, timeline_events_sql, -1, &st, NULL) !=
+	    SQLITE_OK)
+		return -1;
+	{
 		if (f->node != NULL)
 			sqlite3_bind_text(st, 1, f->node, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 2, f->since);
@@ -288,6 +295,8 @@ timeline_build(sqlite3 *db, const struct timeline_filter *f,
 			    (const char *)sqlite3_column_text(st, 4), NULL);
 		}
 		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return -1;
 	}
 	if (timeline_hits(db, NULL, f, tl) != 0)
 		return -1;
