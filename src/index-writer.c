@@ -145,6 +145,38 @@ index_free(struct index *ix)
 }
 
 /*
+ * The name SQLite opens the temporary tmp by: its directory resolved by
+ * realpath(), its last component as it is.  SQLITE_OPEN_NOFOLLOW refuses
+ * a symbolic link anywhere in the path, so a directory the user names
+ * through a link (/home -> /var/home, a linked TMPDIR) failed with
+ * "unable to open database file"; resolved, only the file itself must
+ * not be a link, which output_temp() made sure of.  The caller frees the
+ * result; if the directory cannot be resolved it is tmp unchanged, and
+ * SQLite's error says why.
+ */
+static char *
+index_open_name(const char *tmp)
+{
+	const char *slash = strrchr(tmp, '/');
+	char *dir, *real, *name;
+
+	if (slash == NULL)
+		dir = xstrdup(".");
+	else if (slash == tmp)
+		dir = xstrdup("/");
+	else
+		dir = xstrndup(tmp, (size_t)(slash - tmp));
+	real = realpath(dir, NULL);
+	free(dir);
+	if (real == NULL)
+		return xstrdup(tmp);
+	xasprintf(&name, "%s%s%s", real, strcmp(real, "/") == 0 ? "" : "/",
+	    slash == NULL ? tmp : slash + 1);
+	free(real);
+	return name;
+}
+
+/*
  * Create a new index that becomes path at index_commit().  path must be a
  * regular file or a new name (MGT_ERR_USAGE otherwise).  The temporary
  * file <path>.tmp-<pid> is created with O_EXCL|O_NOFOLLOW (an existing file
@@ -158,7 +190,7 @@ index_create(const char *path, int flags, struct index **out,
     struct mgt_error *err)
 {
 	struct index *ix;
-	char sql[256];
+	char sql[256], *name;
 	int fd, rc, ret;
 
 	*out = NULL;
@@ -177,8 +209,10 @@ index_create(const char *path, int flags, struct index **out,
 	close(fd);
 
 	/* One thread writes the index: SQLite's own mutexes are overhead. */
-	rc = sqlite3_open_v2(ix->tmp_path, &ix->db, SQLITE_OPEN_READWRITE |
+	name = index_open_name(ix->tmp_path);
+	rc = sqlite3_open_v2(name, &ix->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX, NULL);
+	free(name);
 	if (rc != SQLITE_OK) {
 		ret = index_db_error(ix->db, rc, ix->tmp_path, "open", err);
 		goto fail;

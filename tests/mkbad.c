@@ -304,6 +304,25 @@ case_names(void)
 	put_mem("non-utf8-names.tar", &w.out,
 	    "gnutar names with a Latin-1 byte, ESC [2J and invalid UTF-8");
 
+	/* 5000 components of "a" (10 KiB), then 3000 "." and 1000 "..". */
+	longname = xalloc(5000 * 2 + 3000 * 2 + 1000 * 3 + 16);
+	for (i = 0; i < 5000; i++)
+		memcpy(longname + 2 * i, "a/", 2);
+	memcpy(longname + 2 * i, "x.log", 6);
+	w_begin(&w, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED, ARCHIVE_FILTER_NONE);
+	w_text(&w, longname, "5000 components deep\n");
+	for (i = 0; i < 3000; i++)
+		memcpy(longname + 2 * i, "./", 2);
+	for (; i < 4000; i++)
+		memcpy(longname + 6000 + 3 * (i - 3000), "../", 3);
+	memcpy(longname + 9000, "y.log", 6);
+	w_text(&w, longname, "3000 dots and 1000 dot-dots\n");
+	w_text(&w, "after-deep-paths.txt", "the next member\n");
+	w_end(&w);
+	free(longname);
+	put_mem("deep-path-5000.tar", &w.out,
+	    "member names of 5000 components and of 4000 '.'/'..' ones");
+
 	w_begin(&w, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED, ARCHIVE_FILTER_NONE);
 	w_text(&w, "logs!inner.tar.gz/current.log", "a '!' in a name\n");
 	w_end(&w);
@@ -331,6 +350,16 @@ case_links_and_specials(void)
 	w_end(&w);
 	put_mem("hardlink-missing.tar", &w.out,
 	    "hardlink to a member not in the archive (and one that is)");
+
+	w_begin(&w, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED, ARCHIVE_FILTER_NONE);
+	w_entry(&w, "up", AE_IFREG, "../../etc/shadow", 1, NULL, 0);
+	w_entry(&w, "abs", AE_IFREG, "/etc/shadow", 1, NULL, 0);
+	w_entry(&w, "early", AE_IFREG, "later.txt", 1, NULL, 0);
+	w_text(&w, "later.txt", "the target, after the link to it\n");
+	w_end(&w);
+	put_mem("hardlink-outside.tar", &w.out,
+	    "hardlinks to '../../etc/shadow', '/etc/shadow' and to a member "
+	    "that comes after the link");
 
 	w_begin(&w, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED, ARCHIVE_FILTER_NONE);
 	w_entry(&w, "dev/fifo", AE_IFIFO, NULL, 0, NULL, 0);
