@@ -176,6 +176,29 @@ cmd_report_column_severity(sqlite3_stmt *st, int col)
 	return sev < 0 ? PROBLEM_ERROR : sev;
 }
 
+/* A meta "problems_dropped:CODE:SEVERITY" count, added to the totals. */
+static void
+cmd_report_dropped(struct cmd_report_problems *ps, const char *key,
+    long long n)
+{
+	const char *code, *colon;
+	char buf[128];
+	int sev;
+
+	if (key == NULL || n <= 0 ||
+	    strncmp(key, "problems_dropped:", 17) != 0)
+		return;
+	code = key + 17;
+	if ((colon = strrchr(code, ':')) == NULL ||
+	    (size_t)(colon - code) >= sizeof buf)
+		return;
+	if ((sev = problem_severity_parse(colon + 1)) < 0)
+		sev = PROBLEM_ERROR;
+	memcpy(buf, code, (size_t)(colon - code));
+	buf[colon - code] = '\0';
+	cmd_report_count(ps, sev, buf, n);
+}
+
 #define CMD_REPORT_SEV_ORDER						\
 	"CASE severity WHEN 'info' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
 
@@ -198,6 +221,16 @@ cmd_report_load_problems(sqlite3 *db, struct cmd_report_problems *ps)
 		    sqlite3_column_int64(st, 2));
 	if (sqlite3_finalize(st) != SQLITE_OK)
 		return MGT_ERR_DB;
+	/* Problems ingest counted past max-problems-per-code, not stored. */
+	if (sqlite3_prepare_v2(db, "SELECT key, CAST(value AS INTEGER) FROM"
+	    " meta WHERE key LIKE 'problems_dropped:%'", -1, &st, NULL) ==
+	    SQLITE_OK) {
+		while (sqlite3_step(st) == SQLITE_ROW)
+			cmd_report_dropped(ps, (const char *)
+			    sqlite3_column_text(st, 0),
+			    sqlite3_column_int64(st, 1));
+		sqlite3_finalize(st);
+	}
 	if (sqlite3_prepare_v2(db, "SELECT severity, code, vpath, offset,"
 	    " line, message FROM problems ORDER BY " CMD_REPORT_SEV_ORDER
 	    " DESC, id", -1, &st, NULL) != SQLITE_OK)

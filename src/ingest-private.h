@@ -20,6 +20,10 @@
 /* Longest host name a line may give a hit (parse_log_host's buffer). */
 #define INGEST_HOST_MAX		256
 
+/* Problem codes tallied (there are fewer PCODE_*s); lines printed per code. */
+#define INGEST_TALLY_CODES	64
+#define INGEST_PRINT_PER_CODE	50
+
 /* Hosts kept per input to attach it to the case's nodes. */
 #define INGEST_INPUT_HOSTS	16
 
@@ -122,6 +126,15 @@ struct ingest {
 	const char			*vpath;
 	const char			*path;
 	struct classification		 cls;
+
+	/* Problems by code: rows stored and printed are bounded. */
+	struct ingest_problem_tally {
+		char		 code[32];	/* a PCODE_* (copied: the pipe's
+						   problems are its own) */
+		long long	 seen[3];	/* by severity */
+		long long	 dropped[3];	/* counted, not stored */
+	}				 ptally[INGEST_TALLY_CODES];
+	size_t				 nptally;
 
 	/* Stored lines: bounded per file, per run and by the index size. */
 	long long			 stored_lines;	/* in the run */

@@ -51,22 +51,92 @@ ingest_timing(const char *phase, double start)
 		    util_now() - start);
 }
 
-/* Problems: stderr line, index row, counters. */
+/* The tally of p's code (NULL when there are more codes than slots). */
+static struct ingest_problem_tally *
+ingest_problem_tally(struct ingest *in, const char *code)
+{
+	size_t i;
+
+	for (i = 0; i < in->nptally; i++)
+		if (strcmp(in->ptally[i].code, code) == 0)
+			return &in->ptally[i];
+	if (in->nptally == INGEST_TALLY_CODES ||
+	    strlen(code) >= sizeof in->ptally[0].code)
+		return NULL;
+	memcpy(in->ptally[in->nptally].code, code, strlen(code) + 1);
+	return &in->ptally[in->nptally++];
+}
+
+/*
+ * Problems: stderr line, index row, counters.  Past max-problems-per-code
+ * rows of one code they are counted only (ingest_problems_finish records the
+ * count), and past INGEST_PRINT_PER_CODE lines they are not printed.
+ */
 static void
 ingest_problem(void *ctx, const struct problem *p)
 {
 	struct ingest *in = ctx;
+	struct ingest_problem_tally *t;
 	struct mgt_error err;
+	long long seen;
+	int sev = (int)p->severity;
 
-	if (p->severity <= PROBLEM_ERROR)
-		in->res->problems[p->severity]++;
-	if (!in->opt->quiet && p->severity != PROBLEM_INFO) {
+	if (sev < PROBLEM_INFO || sev > PROBLEM_ERROR)
+		sev = PROBLEM_ERROR;
+	in->res->problems[sev]++;
+	t = ingest_problem_tally(in, p->code != NULL ? p->code : "unknown");
+	seen = t != NULL ? t->seen[0] + t->seen[1] + t->seen[2] : 0;
+	if (t != NULL)
+		t->seen[sev]++;
+	if (!in->opt->quiet && sev != PROBLEM_INFO &&
+	    seen <= INGEST_PRINT_PER_CODE) {
 		ingest_progress_clear(in);
-		problem_print(p);
+		if (seen < INGEST_PRINT_PER_CODE)
+			problem_print(p);
+		else
+			fprintf(stderr, "mgtriage: more '%s' problems are not "
+			    "printed; the report counts them all\n", t->code);
+	}
+	if (t != NULL && seen >= in->opt->limits.max_problems_code) {
+		t->dropped[sev]++;
+		return;
 	}
 	if (in->idx != NULL &&
 	    index_add_problem(in->idx, p, &err) != MGT_OK)
 		in->db_failed = 1;
+}
+
+/*
+ * Problems counted but not stored: one limit-problems row per code, and
+ * the counts in meta "problems_dropped:CODE:SEVERITY" for the report.
+ */
+static int
+ingest_problems_finish(struct ingest *in, struct mgt_error *err)
+{
+	char key[128], val[32];
+	size_t i;
+	int sev, rc;
+
+	for (i = 0; i < in->nptally; i++)
+		for (sev = PROBLEM_INFO; sev <= PROBLEM_ERROR; sev++) {
+			if (in->ptally[i].dropped[sev] == 0)
+				continue;
+			snprintf(key, sizeof key, "problems_dropped:%s:%s",
+			    in->ptally[i].code,
+			    problem_severity_name((enum problem_severity)sev));
+			snprintf(val, sizeof val, "%lld",
+			    in->ptally[i].dropped[sev]);
+			if ((rc = index_set_meta(in->idx, key, val, err)) !=
+			    MGT_OK)
+				return rc;
+			problem_report(&in->sink, PROBLEM_INFO,
+			    PCODE_LIMIT_PROBLEMS, "", -1, 0, "%lld more '%s' "
+			    "problems (%s) were counted, not stored "
+			    "(max-problems-per-code)",
+			    in->ptally[i].dropped[sev], in->ptally[i].code,
+			    problem_severity_name((enum problem_severity)sev));
+		}
+	return MGT_OK;
 }
 
 void
@@ -380,6 +450,8 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	if ((rc = ingest_year_fix(&in, err)) != MGT_OK)
 		goto fail;
 	if ((rc = ingest_cluster_finish(&in, err)) != MGT_OK)
+		goto fail;
+	if ((rc = ingest_problems_finish(&in, err)) != MGT_OK)
 		goto fail;
 	/* A capped --full-text index no longer holds every line: grep must
 	 * read the inputs again. */

@@ -40,6 +40,7 @@ limits_default(struct mgt_limits *l)
 	l->max_stored_lines_source = LIMIT_DEFAULT_STORED_LINES_SOURCE;
 	l->max_stored_lines = LIMIT_DEFAULT_STORED_LINES;
 	l->max_index_bytes = LIMIT_DEFAULT_INDEX_BYTES;
+	l->max_problems_code = LIMIT_DEFAULT_PROBLEMS_CODE;
 }
 
 enum limit_type { LT_INT, LT_LL, LT_SIZE, LT_UINT, LT_LONG };
@@ -83,6 +84,8 @@ static const struct limit_name {
 	    offsetof(struct mgt_limits, max_stored_lines) },
 	{ "max-index-bytes", LT_LL,
 	    offsetof(struct mgt_limits, max_index_bytes) },
+	{ "max-problems-per-code", LT_LL,
+	    offsetof(struct mgt_limits, max_problems_code) },
 };
 
 /* Parse a non-negative number with an optional K, M or G suffix (powers of

@@ -32,6 +32,7 @@ struct mgt_limits {
 	long long	 max_stored_lines_source; /* log lines stored per file */
 	long long	 max_stored_lines;	/* log lines stored per run */
 	long long	 max_index_bytes;	/* size of the index file */
+	long long	 max_problems_code;	/* problem rows stored per code */
 };
 
 #define LIMIT_DEFAULT_DEPTH		5
@@ -88,6 +89,12 @@ struct mgt_limits {
 #define LIMIT_DEFAULT_STORED_LINES_SOURCE 200000LL
 #define LIMIT_DEFAULT_STORED_LINES	20000000LL
 #define LIMIT_DEFAULT_INDEX_BYTES	(8LL << 30)
+/*
+ * Problem rows stored per code (2,000,000 empty members would store as
+ * many rows and print as many lines): past it they are counted, not
+ * stored, and the report's counts still cover them.
+ */
+#define LIMIT_DEFAULT_PROBLEMS_CODE	10000LL
 
 void	 limits_default(struct mgt_limits *);
 /* Parse "name=value" (e.g. "max-depth=3", sizes accept K/M/G suffixes).

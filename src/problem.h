@@ -39,6 +39,7 @@ enum problem_severity {
 #define PCODE_LIMIT_DOCS	"limit-docs"		/* too many documents in a file */
 #define PCODE_LIMIT_HITS	"limit-hits"		/* stored hits capped */
 #define PCODE_LIMIT_STORED_LINES "limit-stored-lines"	/* stored log lines capped */
+#define PCODE_LIMIT_PROBLEMS	"limit-problems"	/* problem rows of a code capped */
 #define PCODE_LIMIT_INDEX_BYTES	"limit-index-bytes"	/* index size bound reached */
 #define PCODE_LIMIT_MATCH	"limit-match"		/* PCRE2 match or depth limit */
 #define PCODE_LIMIT_MATCH_TIME	"limit-match-time"	/* pattern over its matching time */

@@ -462,8 +462,8 @@ html_completeness(FILE *fp, const struct report *r)
 		    "warning%s, %lld info)", total, total == 1 ? "" : "s",
 		    ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
 		if (total > (long long)r->nproblems)
-			fprintf(fp, "; %lld not listed, the index "
-			    "holds all", total - (long long)r->nproblems);
+			fprintf(fp, "; %lld not listed",
+			    total - (long long)r->nproblems);
 		fputs(".</p>\n<table>\n<thead><tr><th>Code</th><th>Severity"
 		    "</th><th>Count</th><th>Examples</th></tr></thead>\n"
 		    "<tbody>\n", fp);

@@ -340,8 +340,8 @@ md_completeness(FILE *fp, const struct report *r)
 		    "warning%s, %lld info)", total, total == 1 ? "" : "s",
 		    ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
 		if (total > (long long)r->nproblems)
-			fprintf(fp, "; %lld not listed, the index "
-			    "holds all", total - (long long)r->nproblems);
+			fprintf(fp, "; %lld not listed",
+			    total - (long long)r->nproblems);
 		fputs(".\n\n| Code | Severity | Count | Examples |\n"
 		    "|---|---|---:|---|\n", fp);
 	}

@@ -434,8 +434,8 @@ text_completeness(const struct text_ctx *c)
 		    "unparsed or cut by a limit.\n", c->fp);
 	else {
 		if (total > (long long)r->nproblems)
-			xasprintf(&more, "; %lld not listed, the index holds "
-			    "all", total - (long long)r->nproblems);
+			xasprintf(&more, "; %lld not listed",
+			    total - (long long)r->nproblems);
 		xasprintf(&line, "  %lld input problem%s (%lld error%s, "
 		    "%lld warning%s, %lld info)%s:", total, total == 1 ? "" :
 		    "s", ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni,
