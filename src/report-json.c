@@ -301,6 +301,37 @@ json_report(const struct report *r)
 	return root;
 }
 
+/*
+ * Write cJSON's text with C1 controls, bidi overrides and U+2028/9 as
+ * \uNNNN escapes: the same JSON value, but inert on a terminal (cJSON
+ * escapes only C0).  They can only occur inside strings.
+ */
+static void
+json_put_inert(FILE *fp, const char *text)
+{
+	size_t n = strlen(text), i = 0, run = 0, l;
+	uint32_t cp;
+
+	while (i < n) {
+		if ((unsigned char)text[i] < 0x80) {
+			i++;
+			continue;
+		}
+		l = report_utf8_decode(text + i, n - i, &cp);
+		if (l == 0) {
+			i++;
+			continue;
+		}
+		if (report_term_risky(cp) || cp == 0x2028 || cp == 0x2029) {
+			fwrite(text + run, 1, i - run, fp);
+			fprintf(fp, "\\u%04x", (unsigned int)cp);
+			run = i + l;
+		}
+		i += l;
+	}
+	fwrite(text + run, 1, n - run, fp);
+}
+
 int
 report_json_write(FILE *fp, const struct report *r)
 {
@@ -312,7 +343,7 @@ report_json_write(FILE *fp, const struct report *r)
 	cJSON_Delete(root);
 	if (text == NULL)
 		json_need(NULL);
-	fputs(text, fp);
+	json_put_inert(fp, text);
 	fputc('\n', fp);
 	cJSON_free(text);
 	return ferror(fp) ? MGT_ERR_IO : MGT_OK;

@@ -262,7 +262,7 @@ report_append_escaped(char **out, size_t *len, const char *s, size_t n)
  * C1 controls (U+009B is CSI on some terminals) and the bidirectional
  * overrides and isolates that reorder what is shown.
  */
-static int
+int
 report_term_risky(uint32_t cp)
 {
 	return (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||

@@ -141,6 +141,8 @@ char	*report_problem_where(const struct report_problem *);
  * The caller frees the result.
  */
 char	*report_term(const char *s, size_t cols);
+/* Is cp a C1 control or a bidi override (shown inert as \uNNNN)? */
+int	 report_term_risky(uint32_t cp);
 /* The problem's code, "unknown" if it has none. */
 const char *report_problem_code(const struct report_problem *);
 /* Problems grouped by code, worst severity first, then count, then code

@@ -939,6 +939,11 @@ main(void)
 	}
 	test_text(&r, out[0], len[0]);
 	test_json(out[1]);
+	ok(memmem(out[1], len[1], "\xc2\x9b", 2) == NULL &&
+	    memmem(out[1], len[1], "\xe2\x80\xae", 3) == NULL &&
+	    strstr(out[1], "\\u009b") != NULL &&
+	    strstr(out[1], "\\u202e") != NULL,
+	    "json: C1 and bidi controls written as \\u escapes (inert on a tty)");
 	test_markdown(out[2]);
 	test_html(out[3], len[3]);
 	test_junit(out[4]);
