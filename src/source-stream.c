@@ -180,6 +180,10 @@ source_archive_error(struct archive *a, char *buf, size_t len)
 {
 	const char *msg = archive_error_string(a);
 
+	/* Not the input's fault: never a "corrupt" or "truncated" row. */
+	if (archive_errno(a) == ENOMEM)
+		xmalloc_fail(msg != NULL ? msg : "libarchive");
+
 	return source_quote(msg != NULL ? msg : "unknown libarchive error",
 	    buf, len);
 }
