@@ -327,7 +327,9 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 	mgt_error_clear(&err);
 	if ((rc = index_open(db_path, 1, &db, &err)) != MGT_OK) {
 		cmd_print_error(&err);
-		return MGT_EXIT_UNREADABLE;
+		/* A missing file or not an index; else SQLite failed. */
+		return rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?
+		    MGT_EXIT_UNREADABLE : MGT_EXIT_INTERNAL;
 	}
 	sink.fn = cmd_report_rule_problem;
 	sink.ctx = &ps;

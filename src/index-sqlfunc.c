@@ -269,13 +269,19 @@ static struct sqlfunc_re_cache *
 sqlfunc_re_cache_new(void)
 {
 	struct sqlfunc_re_cache *c;
+	uint32_t jit = 0;
 
 	c = xcalloc(1, sizeof *c);
 	c->md = pcre2_match_data_create(1, NULL);
 	c->mctx = pcre2_match_context_create(NULL);
 	c->jit = pcre2_jit_stack_create(SQLFUNC_JIT_STACK_MIN,
 	    LIMIT_DEFAULT_JIT_STACK, NULL);
-	if (c->md == NULL || c->mctx == NULL || c->jit == NULL) {
+	if (c->md == NULL || c->mctx == NULL)
+		xmalloc_fail("PCRE2 match data");
+	if (c->jit == NULL) {
+		/* NULL also when PCRE2 was built without JIT. */
+		if (pcre2_config(PCRE2_CONFIG_JIT, &jit) == 0 && jit == 1)
+			xmalloc_fail("PCRE2 JIT stack");
 		sqlfunc_re_cache_free(c);
 		return NULL;
 	}

@@ -5,11 +5,14 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "error.h"
 #include "output.h"
+#include "xmalloc.h"
 
 int	 cmd_help_print_main(FILE *);
 
@@ -28,12 +31,31 @@ extern const char *malloc_conf;
 const char *malloc_conf = "thp:always,dirty_decay_ms:-1,muzzy_decay_ms:-1";
 #endif
 
-int
-main(int argc, char **argv)
+/* Set when main() returns: its exit status is the one to keep. */
+static volatile int main_returned;
+
+/*
+ * Every exit() of ours outside main() is a fatal one with status 4 (out
+ * of memory: xmalloc_die() and the like), but libarchive ends the process
+ * itself with exit(1) when it runs out of memory in places ("Fatal
+ * Internal Error in libarchive"), and 1 means "complete, with input
+ * problems" here.  Registered first, so it runs last, after
+ * output_cleanup() has removed the run's temporaries.
+ */
+static void
+main_atexit(void)
+{
+	if (main_returned)
+		return;
+	fflush(NULL);
+	_exit(MGT_EXIT_INTERNAL);
+}
+
+static int
+main_run(int argc, char **argv)
 {
 	const struct cmd_entry *e;
 
-	output_init();
 	if (argc < 2) {
 		cmd_help_print_main(stderr);
 		return MGT_EXIT_USAGE;
@@ -54,4 +76,17 @@ main(int argc, char **argv)
 		return MGT_EXIT_USAGE;
 	}
 	return e->exec(argc - 1, argv + 1);
+}
+
+int
+main(int argc, char **argv)
+{
+	int code;
+
+	atexit(main_atexit);
+	xmalloc_hook_libraries();
+	output_init();
+	code = main_run(argc, argv);
+	main_returned = 1;
+	return code;
 }

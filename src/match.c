@@ -309,6 +309,8 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 	    &erroff, cctx);
 	pcre2_compile_context_free(cctx);
 	if (p->code == NULL) {
+		if (errcode == PCRE2_ERROR_HEAP_FAILED)
+			match_die("PCRE2");
 		pcre2_get_error_message(errcode, msg, sizeof msg);
 		mgt_error_set(err, MGT_ERR_RULE, "", (long long)erroff, 0,
 		    "%s", (const char *)msg);

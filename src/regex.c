@@ -8,6 +8,7 @@
 
 #include "jit.h"
 #include "regex.h"
+#include "xmalloc.h"
 
 pcre2_code *
 regex_compile(const char *pat, size_t len, char *msg, size_t msglen)
@@ -25,6 +26,8 @@ regex_compile(const char *pat, size_t len, char *msg, size_t msglen)
 #endif
 	re = pcre2_compile((PCRE2_SPTR)pat, len, opts, &ecode, &eoff, NULL);
 	if (re == NULL) {
+		if (ecode == PCRE2_ERROR_HEAP_FAILED)
+			xmalloc_fail("PCRE2");
 		pcre2_get_error_message(ecode, ebuf, sizeof ebuf);
 		snprintf(msg, msglen, "invalid pattern at offset %zu: %s",
 		    (size_t)eoff, (const char *)ebuf);

@@ -205,6 +205,9 @@ rule_load_pattern(struct rule_loader *l, const struct rule_ynode *n,
 	re = pcre2_compile((PCRE2_SPTR)pattern, len, opts, &errcode, &erroff,
 	    NULL);
 	if (re == NULL) {
+		/* Not the rule's fault: no "fix the rule file". */
+		if (errcode == PCRE2_ERROR_HEAP_FAILED)
+			xmalloc_fail("PCRE2");
 		if (pcre2_get_error_message(errcode, msg, sizeof msg) < 0)
 			snprintf((char *)msg, sizeof msg, "error %d", errcode);
 		rule_load_value_pos(l, n, erroff, &line, &col);

@@ -692,6 +692,8 @@ rule_load_walk(struct ruleset *rs, const char *dir, int depth,
 	int rc = MGT_OK;
 
 	if ((d = opendir(dir)) == NULL) {
+		if (errno == ENOMEM)
+			xmalloc_fail("opening a rules directory");
 		if (depth == 0)
 			return mgt_error_set(err, MGT_ERR_IO, dir, -1, 0,
 			    "cannot open rules directory: %s",

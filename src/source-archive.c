@@ -353,7 +353,8 @@ source_archive_walk(struct source_run *run, struct source_container *c,
 		if (run->stop || c->full)
 			break;
 		off = archive_filter_bytes(lv->a, 0);
-		r = archive_read_next_header(lv->a, &e);
+		r = archive_read_next_header2(lv->a, lv->entry);
+		e = lv->entry;
 		/* A failure while reading the last member was reported. */
 		quiet = run->stop || lv->in->state == STREAM_FAILED ||
 		    lv->out->state == STREAM_FAILED;
@@ -476,7 +477,6 @@ source_content(struct source_run *run, struct source_container *c,
 {
 	struct source_level *layer[SOURCE_MAX_LAYERS];
 	struct source_reader rd;
-	struct archive_entry *e;
 	struct source_stream *cur = s;
 	enum source_kind k;
 	char hex[64], msg[SOURCE_MSG_MAX];
@@ -533,7 +533,8 @@ source_content(struct source_run *run, struct source_container *c,
 			source_stream_reset(cur, m->vpath, NULL);
 			continue;
 		}
-		r = archive_read_next_header(layer[nl - 1]->a, &e);
+		r = archive_read_next_header2(layer[nl - 1]->a,
+		    layer[nl - 1]->entry);
 		if (r == ARCHIVE_EOF && !run->stop &&
 		    layer[nl - 1]->in->state != STREAM_FAILED) {
 			/*

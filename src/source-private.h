@@ -188,6 +188,12 @@ struct source_stream {
  */
 struct source_level {
 	struct archive			*a;	/* NULL for gzip */
+	/*
+	 * Its headers are read into this (archive_read_next_header2()):
+	 * libarchive 3.6's archive_read_new() does not check its own
+	 * entry's allocation, and archive_read_next_header() then crashes.
+	 */
+	struct archive_entry		*entry;
 	struct source_gzip		*gz;	/* gzip only */
 	struct source_stream		*in;
 	struct source_stream		*out;	/* its current entry */

@@ -180,6 +180,10 @@ source_archive_error(struct archive *a, char *buf, size_t len)
 {
 	const char *msg = archive_error_string(a);
 
+	/* Not the input's fault: never a "corrupt" or "truncated" row. */
+	if (archive_errno(a) == ENOMEM)
+		xmalloc_fail(msg != NULL ? msg : "libarchive");
+
 	return source_quote(msg != NULL ? msg : "unknown libarchive error",
 	    buf, len);
 }
@@ -491,9 +495,24 @@ source_level_close(struct source_level *lv)
 		return;
 	if (lv->a != NULL)
 		archive_read_free(lv->a);
+	archive_entry_free(lv->entry);
 	source_gzip_free(lv->gz);
 	source_stream_free(lv->out);
 	free(lv);
+}
+
+/*
+ * After a libarchive setup call that returned r: out of memory ends the
+ * run (source_archive_error()) rather than leaving a level that cannot
+ * read its format, whose failure would be blamed on the input.
+ */
+static void
+source_level_setup(struct archive *a, int r)
+{
+	char msg[SOURCE_MSG_MAX];
+
+	if (r < ARCHIVE_WARN)
+		source_archive_error(a, msg, sizeof msg);
 }
 
 struct source_level *
@@ -515,10 +534,9 @@ source_level_open(struct source_run *run, struct source_stream *in,
 		lv->out = source_stream_entry(run, lv);
 		return lv;
 	}
-	if ((lv->a = archive_read_new()) == NULL) {
-		fprintf(stderr, "mgtriage: out of memory (libarchive)\n");
-		exit(MGT_EXIT_INTERNAL);
-	}
+	if ((lv->a = archive_read_new()) == NULL ||
+	    (lv->entry = archive_entry_new()) == NULL)
+		xmalloc_fail("libarchive");
 	if (k == SOURCE_KIND_COMPRESS) {
 		/*
 		 * libarchive's compress filter reads its header when it is
@@ -527,42 +545,55 @@ source_level_open(struct source_run *run, struct source_stream *in,
 		 * registered, so nothing else is removed here.
 		 */
 		if (archive_read_support_filter_compress(lv->a) != ARCHIVE_OK) {
+			source_level_setup(lv->a, ARCHIVE_FATAL);
 			*unsupported = 1;
 			source_level_close(lv);
 			return NULL;
 		}
-		archive_read_support_format_raw(lv->a);
-		archive_read_support_format_empty(lv->a);
+		source_level_setup(lv->a,
+		    archive_read_support_format_raw(lv->a));
+		source_level_setup(lv->a,
+		    archive_read_support_format_empty(lv->a));
 		in->counted = 0;
 	} else if (source_is_compression(k)) {
 		/* Exactly one layer: the next is sniffed and opened by us. */
 		if (archive_read_append_filter(lv->a,
 		    source_kinds[k].filter) != ARCHIVE_OK) {
+			source_level_setup(lv->a, ARCHIVE_FATAL);
 			*unsupported = 1;
 			source_level_close(lv);
 			return NULL;
 		}
-		archive_read_support_format_raw(lv->a);
+		source_level_setup(lv->a,
+		    archive_read_support_format_raw(lv->a));
 		/* Raw needs a byte; "empty" takes a stream with none. */
-		archive_read_support_format_empty(lv->a);
+		source_level_setup(lv->a,
+		    archive_read_support_format_empty(lv->a));
 		in->counted = 0;
 	} else if (k == SOURCE_KIND_TAR) {
 		/* Forced, so that a damaged first header can be skipped. */
-		archive_read_set_format(lv->a, ARCHIVE_FORMAT_TAR);
-		archive_read_set_format_option(lv->a, "tar",
-		    "read_concatenated_archives", "1");
+		source_level_setup(lv->a,
+		    archive_read_set_format(lv->a, ARCHIVE_FORMAT_TAR));
+		source_level_setup(lv->a, archive_read_set_format_option(lv->a,
+		    "tar", "read_concatenated_archives", "1"));
 	} else {
 		/* Zip members count themselves (they are deflated). */
-		archive_read_support_format_zip(lv->a);
+		source_level_setup(lv->a,
+		    archive_read_support_format_zip(lv->a));
 		in->counted = 0;
 		if (in->kind == STREAM_FD)
 			archive_read_set_seek_callback(lv->a,
 			    source_level_seek);
 	}
-	archive_read_set_read_callback(lv->a, source_level_read);
-	archive_read_set_callback_data(lv->a, lv);
+	source_level_setup(lv->a,
+	    archive_read_set_read_callback(lv->a, source_level_read));
+	source_level_setup(lv->a, archive_read_set_callback_data(lv->a, lv));
+	errno = 0;
 	r = archive_read_open1(lv->a);
 	if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
+		/* libarchive 3.6 says nothing when its calloc() fails here. */
+		if (archive_error_string(lv->a) == NULL && errno == ENOMEM)
+			xmalloc_fail("libarchive");
 		if (!run->stop && in->state != STREAM_FAILED)
 			problem_report(run->sink, PROBLEM_ERROR,
 			    in->state == STREAM_END ? PCODE_TRUNCATED :

@@ -11,15 +11,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cJSON.h>
+#include <sqlite3.h>
+
 #include "error.h"
 #include "xmalloc.h"
 
 /* exit() runs output_cleanup() (atexit in output_init()): the run's
  * temporary files go with it. */
-static void
+static void __attribute__((noreturn))
 xmalloc_die(size_t n)
 {
 	fprintf(stderr, "mgtriage: out of memory (allocating %zu bytes)\n", n);
+	exit(MGT_EXIT_INTERNAL);
+}
+
+void
+xmalloc_fail(const char *what)
+{
+	fprintf(stderr, "mgtriage: out of memory (%s)\n", what);
 	exit(MGT_EXIT_INTERNAL);
 }
 
@@ -100,4 +110,51 @@ xasprintf(char **ret, const char *fmt, ...)
 	vsnprintf(*ret, (size_t)n + 1, fmt, ap2);
 	va_end(ap2);
 	return n;
+}
+
+/* SQLite's allocator as it was, wrapped by xmalloc_sqlite_*(). */
+static sqlite3_mem_methods xmalloc_sqlite_next;
+
+static void *
+xmalloc_sqlite_malloc(int n)
+{
+	void *p;
+
+	if ((p = xmalloc_sqlite_next.xMalloc(n)) == NULL)
+		xmalloc_die(n > 0 ? (size_t)n : 0);
+	return p;
+}
+
+static void *
+xmalloc_sqlite_realloc(void *old, int n)
+{
+	void *p;
+
+	if ((p = xmalloc_sqlite_next.xRealloc(old, n)) == NULL)
+		xmalloc_die(n > 0 ? (size_t)n : 0);
+	return p;
+}
+
+static void *
+xmalloc_cjson_malloc(size_t n)
+{
+	return xmalloc(n);
+}
+
+void
+xmalloc_hook_libraries(void)
+{
+	sqlite3_mem_methods m;
+	cJSON_Hooks hooks;
+
+	if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &xmalloc_sqlite_next) ==
+	    SQLITE_OK && xmalloc_sqlite_next.xMalloc != NULL) {
+		m = xmalloc_sqlite_next;
+		m.xMalloc = xmalloc_sqlite_malloc;
+		m.xRealloc = xmalloc_sqlite_realloc;
+		sqlite3_config(SQLITE_CONFIG_MALLOC, &m);
+	}
+	hooks.malloc_fn = xmalloc_cjson_malloc;
+	hooks.free_fn = free;
+	cJSON_InitHooks(&hooks);
 }
