@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 #include <yaml.h>
 
+#include "index.h"
 #include "rule.h"
 #include "rule-private.h"
 #include "xmalloc.h"
@@ -56,28 +57,6 @@ rule_load_is_name(const char *s)
 	return 1;
 }
 
-/* Skip SQL whitespace and comments. */
-static const char *
-rule_load_sql_skip(const char *p, int semicolons)
-{
-	for (;;) {
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
-		    *p == '\f' || (semicolons && *p == ';'))
-			p++;
-		if (p[0] == '-' && p[1] == '-') {
-			while (*p != '\0' && *p != '\n')
-				p++;
-		} else if (p[0] == '/' && p[1] == '*') {
-			p += 2;
-			while (*p != '\0' && !(p[0] == '*' && p[1] == '/'))
-				p++;
-			if (*p != '\0')
-				p += 2;
-		} else
-			return p;
-	}
-}
-
 static int
 rule_load_sql_schema_error(const char *msg)
 {
@@ -115,7 +94,7 @@ rule_load_sql(struct rule_loader *l, const struct rule_ynode *n,
 		    prefix, RULE_MAX_SQL);
 		return;
 	}
-	p = rule_load_sql_skip(sql, 1);
+	p = index_sql_skip(sql);
 	if (*p == '\0') {
 		rule_load_error(l, n, "%s'sql' holds no statement", prefix);
 		return;
@@ -169,7 +148,7 @@ rule_load_sql(struct rule_loader *l, const struct rule_ynode *n,
 	sqlite3_finalize(st);
 	if (tail == NULL || tail < sql || tail > sql + len)
 		return;
-	p = rule_load_sql_skip(tail, 1);
+	p = index_sql_skip(tail);
 	if (*p != '\0') {
 		rule_load_value_pos(l, n, (size_t)(p - sql), &line, &col);
 		rule_load_error_at(l, line, col, "%s'sql' holds more than one "

@@ -537,28 +537,17 @@ source_level_open(struct source_run *run, struct source_stream *in,
 	if ((lv->a = archive_read_new()) == NULL ||
 	    (lv->entry = archive_entry_new()) == NULL)
 		xmalloc_fail("libarchive");
-	if (k == SOURCE_KIND_COMPRESS) {
+	if (source_is_compression(k)) {
 		/*
+		 * Exactly one layer: the next is sniffed and opened by us.
 		 * libarchive's compress filter reads its header when it is
 		 * set up, which append_filter does before there is any input
-		 * (a crash): let it bid instead.  It is the only filter
-		 * registered, so nothing else is removed here.
+		 * (a crash): let it bid instead, the only filter registered.
 		 */
-		if (archive_read_support_filter_compress(lv->a) != ARCHIVE_OK) {
-			source_level_setup(lv->a, ARCHIVE_FATAL);
-			*unsupported = 1;
-			source_level_close(lv);
-			return NULL;
-		}
-		source_level_setup(lv->a,
-		    archive_read_support_format_raw(lv->a));
-		source_level_setup(lv->a,
-		    archive_read_support_format_empty(lv->a));
-		in->counted = 0;
-	} else if (source_is_compression(k)) {
-		/* Exactly one layer: the next is sniffed and opened by us. */
-		if (archive_read_append_filter(lv->a,
-		    source_kinds[k].filter) != ARCHIVE_OK) {
+		if ((k == SOURCE_KIND_COMPRESS ?
+		    archive_read_support_filter_compress(lv->a) :
+		    archive_read_append_filter(lv->a,
+		    source_kinds[k].filter)) != ARCHIVE_OK) {
 			source_level_setup(lv->a, ARCHIVE_FATAL);
 			*unsupported = 1;
 			source_level_close(lv);
