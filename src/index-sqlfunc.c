@@ -856,5 +856,5 @@ sqlfunc_register(sqlite3 *db)
 	if (sqlite3_create_function_v2(db, "regexp", 2, SQLFUNC_FLAGS, c,
 	    sqlfunc_regexp, NULL, NULL, sqlfunc_re_cache_free) != SQLITE_OK)
 		return MGT_ERR_DB;
-	return MGT_OK;
+	return sqlfunc_printf_register(db);
 }

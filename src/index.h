@@ -217,5 +217,8 @@ char	**index_meta_lines(sqlite3 *, const char *key, size_t *n);
  * Returns MGT_OK, or MGT_ERR_DB with the reason in sqlite3_errmsg().
  */
 int	 sqlfunc_register(sqlite3 *);
+/* printf() and format() with width and precision bounded (index-printf.c);
+ * sqlfunc_register calls it. */
+int	 sqlfunc_printf_register(sqlite3 *);
 
 #endif
