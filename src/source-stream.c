@@ -112,6 +112,9 @@ source_stream_upstream_ended(const struct source_stream *s)
 	return s->kind != STREAM_FD && s->lv->in->state == STREAM_END;
 }
 
+static int source_stream_vfail(struct source_stream *, long long,
+    const char *, const char *, va_list) __attribute__((format(printf, 4, 0)));
+
 static int
 source_stream_vfail(struct source_stream *s, long long off, const char *code,
     const char *fmt, va_list ap)
