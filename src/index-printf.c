@@ -23,18 +23,27 @@
 /* Arguments SQLite's printf takes at most (SQLITE_MAX_FUNCTION_ARG). */
 #define PRINTF_MAX_ARGS		127
 
-/* The private connection whose built-in printf does the formatting. */
+/*
+ * The private connection whose built-in printf does the formatting, and
+ * its statement for each argument count, prepared once (printf runs per
+ * row).
+ */
 struct printf_ctx {
 	sqlite3		*db;
+	sqlite3_stmt	*st[PRINTF_MAX_ARGS + 1];
 };
 
 static void
 printf_ctx_free(void *p)
 {
 	struct printf_ctx *c = p;
+	size_t i;
 
-	if (c != NULL)
-		sqlite3_close(c->db);
+	if (c == NULL)
+		return;
+	for (i = 0; i <= PRINTF_MAX_ARGS; i++)
+		sqlite3_finalize(c->st[i]);
+	sqlite3_close(c->db);
 	free(c);
 }
 
@@ -110,13 +119,18 @@ printf_bounded_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		sqlite3_result_error_nomem(ctx);
 		return;
 	}
-	len = (size_t)snprintf(sql, sizeof sql, "SELECT printf(?1");
-	for (i = 2; i <= argc; i++)
-		len += (size_t)snprintf(sql + len, sizeof sql - len, ",?%d", i);
-	snprintf(sql + len, sizeof sql - len, ")");
-	if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK) {
-		sqlite3_result_error(ctx, sqlite3_errmsg(c->db), -1);
-		return;
+	if ((st = c->st[argc]) == NULL) {
+		len = (size_t)snprintf(sql, sizeof sql, "SELECT printf(?1");
+		for (i = 2; i <= argc; i++)
+			len += (size_t)snprintf(sql + len, sizeof sql - len,
+			    ",?%d", i);
+		snprintf(sql + len, sizeof sql - len, ")");
+		if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) !=
+		    SQLITE_OK) {
+			sqlite3_result_error(ctx, sqlite3_errmsg(c->db), -1);
+			return;
+		}
+		c->st[argc] = st;
 	}
 	for (i = 0; i < argc; i++)
 		sqlite3_bind_value(st, i + 1, argv[i]);
@@ -124,7 +138,8 @@ printf_bounded_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		sqlite3_result_value(ctx, sqlite3_column_value(st, 0));
 	else
 		sqlite3_result_error(ctx, sqlite3_errmsg(c->db), -1);
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
 }
 
 int

@@ -17,17 +17,6 @@
 #include "util.h"
 #include "xmalloc.h"
 
-static const char *
-cluster_str(const cJSON *obj, const char *a, const char *b)
-{
-	const cJSON *o;
-
-	o = cJSON_GetObjectItemCaseSensitive(obj, a);
-	o = cJSON_GetObjectItemCaseSensitive(o, b);
-	return cJSON_IsString(o) && o->valuestring[0] != '\0' ?
-	    o->valuestring : NULL;
-}
-
 /*
  * Compare value with the case's (*have, first read at *have_at); the
  * first one seen becomes the case's.  Returns MGT_ERR_USAGE on a mismatch.
@@ -60,12 +49,14 @@ ingest_cluster_object(struct ingest *in, const char *kind, const cJSON *obj)
 {
 	const char *v;
 
+	/* An empty ID names no cluster. */
 	if (strcmp(kind, "ClusterVersion") == 0 &&
-	    (v = cluster_str(obj, "spec", "clusterID")) != NULL)
+	    (v = ingest_str(obj, "spec", "clusterID")) != NULL && *v != '\0')
 		return cluster_same(in, "clusterID", v, &in->cluster_id,
 		    &in->cluster_id_at);
 	if (strcmp(kind, "Infrastructure") == 0 &&
-	    (v = cluster_str(obj, "status", "infrastructureName")) != NULL)
+	    (v = ingest_str(obj, "status", "infrastructureName")) != NULL &&
+	    *v != '\0')
 		return cluster_same(in, "infrastructureName", v,
 		    &in->infra_name, &in->infra_name_at);
 	return MGT_OK;

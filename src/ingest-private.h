@@ -184,6 +184,8 @@ int	 ingest_cluster_finish(struct ingest *, struct mgt_error *);
 void	 ingest_cluster_free(struct ingest *);
 
 /* ingest-resource.c */
+/* The string at obj.a (or obj.a.b), NULL when absent or not a string. */
+const char *ingest_str(const cJSON *obj, const char *a, const char *b);
 int	 ingest_resource_member(struct ingest *, struct index_source *);
 int	 ingest_small_member(struct ingest *, const void *head, size_t headlen,
 	    struct index_source *);

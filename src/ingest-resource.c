@@ -64,7 +64,7 @@ ingest_insights_kind(const char *path)
 	return NULL;
 }
 
-static const char *
+const char *
 ingest_str(const cJSON *obj, const char *a, const char *b)
 {
 	const cJSON *o;

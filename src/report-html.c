@@ -446,27 +446,19 @@ html_completeness(FILE *fp, const struct report *r)
 	const struct report_stats *st = &r->stats;
 	struct report_group *g;
 	size_t ng, i, k, shown;
-	long long total, ne, nw, ni;
-	char *where;
+	long long total;
+	char *where, sentence[160];
 
 	fputs("<section id=\"completeness\">\n<h2>Completeness</h2>\n", fp);
 	total = report_problems_total(r);
-	ne = report_problem_count(r, PROBLEM_ERROR);
-	nw = report_problem_count(r, PROBLEM_WARNING);
-	ni = report_problem_count(r, PROBLEM_INFO);
 	if (total == 0)
 		fputs("<p>No input problems: nothing was skipped, left "
 		    "unparsed or cut by a limit.</p>\n", fp);
 	else {
-		fprintf(fp, "<p>%lld input problem%s (%lld error%s, %lld "
-		    "warning%s, %lld info)", total, total == 1 ? "" : "s",
-		    ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
-		if (total > (long long)r->nproblems)
-			fprintf(fp, "; %lld not listed",
-			    total - (long long)r->nproblems);
-		fputs(".</p>\n<table>\n<thead><tr><th>Code</th><th>Severity"
+		report_problems_sentence(r, sentence, sizeof sentence);
+		fprintf(fp, "<p>%s.</p>\n<table>\n<thead><tr><th>Code</th><th>Severity"
 		    "</th><th>Count</th><th>Examples</th></tr></thead>\n"
-		    "<tbody>\n", fp);
+		    "<tbody>\n", sentence);
 	}
 	ng = report_group_problems(r, &g);
 	for (k = 0; k < ng; k++) {

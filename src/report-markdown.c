@@ -324,24 +324,17 @@ md_completeness(FILE *fp, const struct report *r)
 	const struct report_stats *st = &r->stats;
 	struct report_group *g;
 	size_t ng, i, k, shown;
-	long long total, ne, nw, ni;
-	char *where;
+	long long total;
+	char *where, sentence[160];
 
 	fputs("## Completeness\n\n", fp);
 	total = report_problems_total(r);
-	ne = report_problem_count(r, PROBLEM_ERROR);
-	nw = report_problem_count(r, PROBLEM_WARNING);
-	ni = report_problem_count(r, PROBLEM_INFO);
 	if (total == 0)
 		fputs("No input problems: nothing was skipped, left unparsed "
 		    "or cut by a limit.\n\n", fp);
 	else {
-		fprintf(fp, "%lld input problem%s (%lld error%s, %lld "
-		    "warning%s, %lld info)", total, total == 1 ? "" : "s",
-		    ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
-		if (total > (long long)r->nproblems)
-			fprintf(fp, "; %lld not listed",
-			    total - (long long)r->nproblems);
+		report_problems_sentence(r, sentence, sizeof sentence);
+		fputs(sentence, fp);
 		fputs(".\n\n| Code | Severity | Count | Examples |\n"
 		    "|---|---|---:|---|\n", fp);
 	}

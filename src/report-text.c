@@ -421,28 +421,19 @@ text_completeness(const struct text_ctx *c)
 	const struct report_stats *st = &r->stats;
 	struct report_group *g;
 	size_t ng, i, k, shown;
-	long long total, ne, nw, ni;
-	char *where, *line, *more = NULL;
+	long long total;
+	char *where, *line, *more = NULL, sentence[160];
 
 	text_heading(c, "Completeness");
 	total = report_problems_total(r);
-	ne = report_problem_count(r, PROBLEM_ERROR);
-	nw = report_problem_count(r, PROBLEM_WARNING);
-	ni = report_problem_count(r, PROBLEM_INFO);
 	if (total == 0)
 		fputs("  No input problems: nothing was skipped, left "
 		    "unparsed or cut by a limit.\n", c->fp);
 	else {
-		if (total > (long long)r->nproblems)
-			xasprintf(&more, "; %lld not listed",
-			    total - (long long)r->nproblems);
-		xasprintf(&line, "  %lld input problem%s (%lld error%s, "
-		    "%lld warning%s, %lld info)%s:", total, total == 1 ? "" :
-		    "s", ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni,
-		    more != NULL ? more : "");
+		report_problems_sentence(r, sentence, sizeof sentence);
+		xasprintf(&line, "  %s:", sentence);
 		text_para(c, 0, "    ", line);
 		free(line);
-		free(more);
 	}
 	ng = report_group_problems(r, &g);
 	for (k = 0; k < ng; k++) {

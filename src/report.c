@@ -420,6 +420,24 @@ report_problems_total(const struct report *r)
 	    r->problems_total : (long long)r->nproblems;
 }
 
+void
+report_problems_sentence(const struct report *r, char *buf, size_t len)
+{
+	long long total, ne, nw, ni;
+	int n;
+
+	total = report_problems_total(r);
+	ne = report_problem_count(r, PROBLEM_ERROR);
+	nw = report_problem_count(r, PROBLEM_WARNING);
+	ni = report_problem_count(r, PROBLEM_INFO);
+	n = snprintf(buf, len, "%lld input problem%s (%lld error%s, %lld "
+	    "warning%s, %lld info)", total, total == 1 ? "" : "s", ne,
+	    ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
+	if (total > (long long)r->nproblems && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "; %lld not listed",
+		    total - (long long)r->nproblems);
+}
+
 long long
 report_problem_count(const struct report *r, enum problem_severity sev)
 {

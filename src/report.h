@@ -82,6 +82,11 @@ struct report {
 
 /* Problems in the run: the recorded total, or those listed if more. */
 long long report_problems_total(const struct report *);
+/* "N input problems (E errors, W warnings, I info)" and "; K not listed"
+ * when the list is shorter, into buf: the completeness section's first
+ * sentence in every format, without its final punctuation. */
+void	 report_problems_sentence(const struct report *, char *buf,
+	    size_t len);
 /* Problems of severity sev in the run (listed or not). */
 long long report_problem_count(const struct report *, enum problem_severity);
 /*
