@@ -8,19 +8,7 @@
 
 #include <stdarg.h>
 
-/* What a function that can fail returns. */
-enum mgt_status {
-	MGT_OK = 0,
-	MGT_ERR_NOMEM,		/* allocation failed */
-	MGT_ERR_USAGE,		/* bad command line or option value */
-	MGT_ERR_IO,		/* read or write failed */
-	MGT_ERR_FORMAT,		/* input is not in the expected format */
-	MGT_ERR_LIMIT,		/* a configured limit was hit */
-	MGT_ERR_RULE,		/* a rule file is invalid */
-	MGT_ERR_DB,		/* SQLite failed */
-	MGT_ERR_EMPTY,		/* input is empty */
-	MGT_ERR_INTERNAL	/* a bug */
-};
+#include "mgtriage.h"	/* enum mgt_status, struct mgt_error */
 
 /*
  * Process exit codes, documented in --help and mgtriage(1).  Findings change
@@ -33,18 +21,6 @@ enum mgt_exit {
 	MGT_EXIT_UNREADABLE = 3,	/* a top-level input cannot be read */
 	MGT_EXIT_INTERNAL = 4,		/* internal, resource or output failure */
 	MGT_EXIT_FINDINGS = 5		/* a finding at or above --fail-on */
-};
-
-#define MGT_ERROR_MSG_MAX 1024
-#define MGT_ERROR_WHERE_MAX 1024
-
-/* Details of one failure: what went wrong and where. */
-struct mgt_error {
-	int		 code;				/* enum mgt_status */
-	char		 where[MGT_ERROR_WHERE_MAX];	/* file or virtual path, may be "" */
-	long long	 offset;			/* byte offset, -1 if unknown */
-	long		 line;				/* 1-based line, 0 if unknown */
-	char		 msg[MGT_ERROR_MSG_MAX];	/* human-readable reason */
 };
 
 void	 mgt_error_clear(struct mgt_error *);

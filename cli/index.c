@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "cmd-ingest.h"
+#include "cli.h"
+#include "ingest-opts.h"
 #include "error.h"
 #include "index.h"
 #include "ingest.h"

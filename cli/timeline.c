@@ -14,7 +14,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "cmd.h"
+#include "cli.h"
 #include "error.h"
 #include "index.h"
 #include "report.h"

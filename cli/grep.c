@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cli.h"
 #include "error.h"
 #include "grep-stream.h"
 #include "index.h"

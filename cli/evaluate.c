@@ -13,9 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "cmd-ingest.h"
-#include "cmd-report.h"
+#include "cli.h"
+#include "ingest-opts.h"
+#include "evaluate.h"
 #include "error.h"
 #include "eval.h"
 #include "index.h"

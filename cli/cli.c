@@ -20,7 +20,7 @@
 #include <sqlite3.h>
 #include <yaml.h>
 
-#include "cmd.h"
+#include "cli.h"
 #include "match.h"
 #include "output.h"
 #include "parse-log.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cli.h"
 #include "error.h"
 #include "output.h"
 #include "xmalloc.h"

@@ -15,7 +15,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "cmd.h"
+#include "cli.h"
 #include "error.h"
 #include "index.h"
 #include "mgt-limits.h"

@@ -17,8 +17,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "cmd.h"
-#include "cmd-ingest.h"
+#include "cli.h"
+#include "ingest-opts.h"
 #include "error.h"
 #include "eval.h"
 #include "finding.h"

@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "cmd-ingest.h"
+#include "cli.h"
+#include "ingest-opts.h"
 #include "error.h"
 #include "eval.h"
 #include "finding.h"

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "cmd-ingest.h"
-#include "cmd-report.h"
+#include "cli.h"
+#include "ingest-opts.h"
+#include "evaluate.h"
 #include "error.h"
 #include "index.h"
 #include "ingest.h"

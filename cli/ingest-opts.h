@@ -7,7 +7,7 @@
 
 #include <getopt.h>
 
-#include "cmd.h"
+#include "cli.h"
 #include "ingest.h"
 #include "rule.h"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd-ingest.h"
+#include "ingest-opts.h"
 #include "error.h"
 #include "index.h"
 #include "util.h"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cli.h"
 #include "error.h"
 
 int	 cmd_help_print_main(FILE *);

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "cmd-ingest.h"
-#include "cmd-report.h"
+#include "cli.h"
+#include "ingest-opts.h"
+#include "evaluate.h"
 #include "error.h"
 #include "output.h"
 

@@ -1,0 +1,455 @@
+/*
+ * libmgtriage: offline triage of OpenShift must-gathers.
+ *
+ * The engine behind the mgtriage command, for programs that embed it: an
+ * MCP server, a language binding, a long-running service, a CI harness.
+ * It reads must-gathers (archives, directories, node journals) into an
+ * SQLite index, runs YAML rules over it (PCRE2 over logs, SQL over
+ * resources), ranks what fired into root causes and their symptoms, and
+ * writes the result as text, JSON, Markdown, HTML or JUnit.
+ *
+ *	mgt_session *s;
+ *	mgt_case *c;
+ *	mgt_result *r;
+ *
+ *	mgt_session_new(&opts, &s, &err);
+ *	mgt_session_load_rules(s, mgt_default_rules_dir(), &err);
+ *	mgt_index_build(s, inputs, n, "case.db", &stats, &err);
+ *	mgt_case_open(s, "case.db", &c, &err);
+ *	mgt_evaluate(c, NULL, &r, &err);
+ *	mgt_result_write(r, stdout, &wopts, &err);
+ *	mgt_result_free(r); mgt_case_close(c); mgt_session_free(s);
+ *
+ * Conventions, for every function below:
+ * - A function that can fail returns an enum mgt_status (MGT_OK is 0) and
+ *   fills the struct mgt_error it is given (NULL is allowed: no details).
+ * - Strings passed in are copied when kept; strings handed out are owned
+ *   by the object they come from and valid until it is freed, unless the
+ *   comment says the caller frees them (with mgt_free()).
+ * - Nothing here reads the environment, installs signal handlers, prints,
+ *   or exits.  What the engine has to say goes to the callbacks of struct
+ *   mgt_options; running out of memory goes to mgt_set_oom_handler().
+ * - One session, and everything made from it, is used by one thread at a
+ *   time.  Separate sessions are independent and may run concurrently.
+ * - Output is deterministic: the same inputs and rules give the same
+ *   bytes.
+ */
+#ifndef MGTRIAGE_H
+#define MGTRIAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library's version, e.g. "0.1.0". */
+const char	*mgt_version(void);
+
+/* ---- errors ----------------------------------------------------------- */
+
+/* What a function that can fail returns.  Values are stable. */
+enum mgt_status {
+	MGT_OK = 0,
+	MGT_ERR_NOMEM,		/* allocation failed */
+	MGT_ERR_USAGE,		/* bad argument, option or limit value */
+	MGT_ERR_IO,		/* a file cannot be read or written */
+	MGT_ERR_FORMAT,		/* input is not what it should be (not an index) */
+	MGT_ERR_LIMIT,		/* a configured limit was hit */
+	MGT_ERR_RULE,		/* a rule or view file is invalid */
+	MGT_ERR_DB,		/* SQLite failed */
+	MGT_ERR_EMPTY,		/* input is empty */
+	MGT_ERR_INTERNAL	/* a bug */
+};
+
+#define MGT_ERROR_MSG_MAX	1024
+#define MGT_ERROR_WHERE_MAX	1024
+
+/* Details of one failure: what went wrong and where. */
+struct mgt_error {
+	int		 code;				/* enum mgt_status */
+	char		 where[MGT_ERROR_WHERE_MAX];	/* file or member, may be "" */
+	long long	 offset;			/* byte offset, -1 if unknown */
+	long		 line;				/* 1-based line, 0 if unknown */
+	char		 msg[MGT_ERROR_MSG_MAX];	/* why, in words */
+};
+
+/* Reset err to "no error". */
+void		 mgt_error_clear(struct mgt_error *err);
+/* "where:line: msg", "where: offset N: msg" or "msg" into buf; returns
+ * buf.  The text may hold any byte the input held: escape it before
+ * showing it on a terminal. */
+const char	*mgt_error_format(const struct mgt_error *err, char *buf,
+		    size_t len);
+/* A short stable name of a status, e.g. "io"; "unknown" if out of range. */
+const char	*mgt_status_name(int status);
+/* Free a string the library handed over to the caller. */
+void		 mgt_free(void *p);
+
+/*
+ * Out of memory.  The engine cannot unwind from inside a parser or SQLite
+ * callback, so when an allocation fails it calls the handler, which must
+ * not return: it may exit(), _exit() or longjmp() out of the library
+ * (after which no session of the process may be used again).  Without a
+ * handler, or if it returns, the engine calls abort().  The handler is the
+ * process's, not a session's: memory is.  what names the allocation.
+ */
+typedef void	 (*mgt_oom_fn)(const char *what, void *data);
+void		 mgt_set_oom_handler(mgt_oom_fn fn, void *data);
+
+/*
+ * Remove the temporary files of every index or report being written (they
+ * are renamed over their target only when complete).  Async-signal-safe:
+ * a host that handles SIGINT calls it from its handler.  The library
+ * itself installs no handler.
+ */
+void		 mgt_remove_temporaries(void);
+
+/* ---- callbacks and options ------------------------------------------- */
+
+/* How bad an input problem is. */
+enum mgt_problem_severity {
+	MGT_PROBLEM_INFO = 0,	/* noted; the run is still complete */
+	MGT_PROBLEM_WARNING,	/* something was skipped or cut */
+	MGT_PROBLEM_ERROR	/* something could not be read */
+};
+
+/* One input problem: what could not be read or was cut, and where. */
+struct mgt_problem {
+	enum mgt_problem_severity severity;
+	const char	*code;		/* stable, e.g. "truncated", "limit-line" */
+	const char	*where;		/* member path ("a.tar.gz!x/y.log"), "" for the run */
+	long long	 offset;	/* byte offset, -1 if unknown */
+	long		 line;		/* 1-based line, 0 if unknown */
+	const char	*message;	/* the reason, as the input gave it */
+};
+
+/* Where an index build is (every problem is also in the index). */
+struct mgt_progress {
+	long long	 files;		/* members read so far */
+	long long	 bytes;		/* decompressed bytes read so far */
+	long long	 lines;		/* log lines read so far */
+	double		 seconds;	/* since the build started */
+	int		 done;		/* 1 on the last call of a build */
+};
+
+/* A rule-file diagnostic: an error rejected the rule, a warning did not. */
+struct mgt_rule_diag {
+	const char	*file;
+	int		 line;
+	int		 col;
+	int		 is_warning;
+	const char	*message;
+};
+
+/*
+ * The callbacks get the session's data pointer first.  Pointers in the
+ * structs they receive are valid during the call only.
+ */
+struct mgt_options {
+	int		 full_text;	/* index every log line, not only errors and hits */
+	int		 fts;		/* add a full-text (FTS5) index over stored lines */
+	int		 no_jit;	/* PCRE2 without JIT (valgrind cannot follow it) */
+	int		 no_simd;	/* the literal prefilter without SIMD */
+	int		 parse_on;	/* ingest: where documents are parsed (0: auto) */
+	int		 timing;	/* 1: phases, 2: also slow SQL, to on_timing */
+	double		 progress_every; /* seconds between progress calls; 0: every member */
+	void		(*on_problem)(void *data, const struct mgt_problem *);
+	void		(*on_progress)(void *data, const struct mgt_progress *);
+	void		(*on_rule_diag)(void *data, const struct mgt_rule_diag *);
+	void		(*on_timing)(void *data, const char *line);
+	void		*data;
+};
+
+/* Defaults: everything off, progress every 0.25 s, no callbacks. */
+void		 mgt_options_init(struct mgt_options *opts);
+
+/* ---- sessions --------------------------------------------------------- */
+
+/* Options, limits and rules: what every index, case and result is made
+ * under. */
+typedef struct mgt_session mgt_session;
+
+/* A new session with opts copied (NULL: mgt_options_init's defaults).
+ * *out is NULL on failure. */
+int		 mgt_session_new(const struct mgt_options *opts,
+		    mgt_session **out, struct mgt_error *err);
+/* Free the session.  Every case and result made from it must be freed
+ * first.  NULL is a no-op. */
+void		 mgt_session_free(mgt_session *s);
+
+/*
+ * Change one bound on untrusted input, "NAME=VALUE" ("max-depth=3",
+ * "max-member-bytes=1G"; mgtriage(1) LIMITS lists them).  MGT_ERR_USAGE
+ * for an unknown name or a bad value.
+ */
+int		 mgt_session_set_limit(mgt_session *s, const char *assignment,
+		    struct mgt_error *err);
+
+/* The rules and views installed with the library (its data directory). */
+const char	*mgt_default_rules_dir(void);
+const char	*mgt_default_views_dir(void);
+
+/*
+ * Load every rule file under dir (recursively, sorted; a "tests" directory
+ * is skipped).  A bad rule is reported to on_rule_diag and skipped, the
+ * others load: MGT_OK then, and mgt_session_rule_counts() says how many
+ * failed.  MGT_ERR_IO when dir cannot be read.  Views a rule pack brings
+ * (mgtriage-rules(5)) are applied to every case opened afterwards.
+ */
+int		 mgt_session_load_rules(mgt_session *s, const char *dir,
+		    struct mgt_error *err);
+/* Rules loaded, rule files rejected, and warnings. */
+void		 mgt_session_rule_counts(const mgt_session *s, size_t *rules,
+		    size_t *errors, size_t *warnings);
+
+/* Rule severities, lowest first. */
+enum mgt_severity {
+	MGT_SEV_INFO = 0,
+	MGT_SEV_LOW,
+	MGT_SEV_MEDIUM,
+	MGT_SEV_HIGH,
+	MGT_SEV_CRITICAL
+};
+/* "info" ... "critical"; NULL if out of range. */
+const char	*mgt_severity_name(int severity);
+/* The severity named s, or -1. */
+int		 mgt_severity_parse(const char *s);
+
+/* One loaded rule, as mgtriage-rules(5) describes its fields. */
+struct mgt_rule_info {
+	const char	*id;
+	const char	*title;
+	enum mgt_severity severity;
+	const char	*category;
+	const char	*file;
+	int		 line;
+	const char	*remedy;	/* may be NULL */
+	const char *const *explains;	/* ids of the rules it causes */
+	size_t		 nexplains;
+};
+/* Rule i of the loaded rules (sorted by id), or -1 if i is out of range.
+ * The strings belong to the session. */
+int		 mgt_session_rule(const mgt_session *s, size_t i,
+		    struct mgt_rule_info *out);
+
+/*
+ * Static checks beyond loading: SQL evidence prepared against the index
+ * schema (and the views), patterns the prefilter cannot help.  Each
+ * finding goes to on_rule_diag.  *errors and *warnings get the counts of
+ * this check (load diagnostics are in mgt_session_rule_counts()).
+ */
+int		 mgt_session_lint(mgt_session *s, size_t *errors,
+		    size_t *warnings, struct mgt_error *err);
+
+/*
+ * Run the one rule rule_id over inputs[0..n) (a rule's fixture) in a
+ * scratch index under tmpdir (NULL: /tmp); *fired is 1 when it fired,
+ * and *summary (the caller frees it with mgt_free(); may be NULL) its
+ * filled summary.  MGT_ERR_USAGE if no rule has that id.
+ */
+int		 mgt_session_test_rule(mgt_session *s, const char *rule_id,
+		    const char *const *inputs, size_t n, const char *tmpdir,
+		    int *fired, char **summary, struct mgt_error *err);
+
+/* ---- indexing --------------------------------------------------------- */
+
+/* What an index build read. */
+struct mgt_index_stats {
+	long long	 sources;	/* members catalogued */
+	long long	 lines;		/* log lines read */
+	long long	 resources;	/* objects indexed */
+	long long	 bytes;		/* decompressed bytes */
+	long long	 hits;		/* rule pattern hits stored */
+	long long	 problems[3];	/* by enum mgt_problem_severity */
+	int		 unreadable;	/* top-level inputs that could not be read */
+	double		 seconds;
+};
+
+/*
+ * Read inputs[0..n) (archives, directories, journals; one cluster) in one
+ * pass into a new index at db_path, running the session's rule patterns
+ * over the logs as they stream by.  The index is written to a temporary
+ * name and renamed over db_path when complete.  A bad member is a problem
+ * (on_problem, and a row in the index) and the build goes on: MGT_OK then,
+ * even when a whole input was unreadable (stats->unreadable).  An error
+ * means no index was written: MGT_ERR_USAGE when the inputs are two
+ * clusters, MGT_ERR_IO or MGT_ERR_DB when the index cannot be written.
+ */
+int		 mgt_index_build(mgt_session *s, const char *const *inputs,
+		    size_t n, const char *db_path, struct mgt_index_stats *stats,
+		    struct mgt_error *err);
+
+/* ---- cases ------------------------------------------------------------ */
+
+/* An index opened read-only, with today's views applied. */
+typedef struct mgt_case mgt_case;
+
+/* Open the index at db_path.  MGT_ERR_IO if it cannot be opened,
+ * MGT_ERR_FORMAT if it is not an mgtriage index of a version this library
+ * reads. */
+int		 mgt_case_open(mgt_session *s, const char *db_path,
+		    mgt_case **out, struct mgt_error *err);
+void		 mgt_case_close(mgt_case *c);
+
+/* The index's meta value for key, split at newlines ("inputs" gives the
+ * inputs it was built from).  *n gets the count; NULL and 0 when absent.
+ * The strings belong to the case. */
+const char *const *mgt_case_meta(mgt_case *c, const char *key, size_t *n);
+
+/*
+ * Run one read-only SQL statement (a second statement, a write, ATTACH
+ * and the like are refused with MGT_ERR_USAGE) under the session's SQL
+ * budgets.  row is called for every row with the column names and values
+ * as text (NULL for SQL NULL); a nonzero return stops the query (MGT_OK).
+ * Over a budget: MGT_ERR_LIMIT, naming it.
+ */
+typedef int	 (*mgt_row_fn)(void *data, int ncols,
+		    const char *const *names, const char *const *values);
+int		 mgt_case_query(mgt_case *c, const char *sql, mgt_row_fn row,
+		    void *data, struct mgt_error *err);
+
+/* One log line found by mgt_case_grep(). */
+struct mgt_line {
+	const char	*where;		/* member path */
+	long		 line;		/* 1-based */
+	const char	*node;		/* may be NULL */
+	int64_t		 ts;		/* UTC microseconds, INT64_MIN if none */
+	const char	*text;
+	size_t		 len;
+};
+
+/* What mgt_case_grep() looks for.  mgt_grep_init() sets no filters. */
+struct mgt_grep {
+	const char	*pattern;	/* PCRE2 */
+	int		 caseless;
+	const char	*node;		/* NULL: any; a short host name matches */
+	const char	*source;	/* glob over member paths, NULL: any */
+	int64_t		 since;		/* UTC us, INT64_MIN: no bound */
+	int64_t		 until;		/* INT64_MAX: no bound */
+	int		 reread;	/* 1: read the inputs again, 0: only the
+					   lines the index stored, -1: inputs
+					   when they are still there */
+};
+void		 mgt_grep_init(struct mgt_grep *g);
+typedef int	 (*mgt_line_fn)(void *data, const struct mgt_line *);
+/* Every matching line, in input order; a nonzero return from fn stops.
+ * *count gets the number of matching lines.  MGT_ERR_USAGE for a bad
+ * pattern. */
+int		 mgt_case_grep(mgt_case *c, const struct mgt_grep *g,
+		    mgt_line_fn fn, void *data, long long *count,
+		    struct mgt_error *err);
+
+/* One entry of a timeline. */
+struct mgt_event {
+	int64_t		 first_ts;	/* UTC us */
+	int64_t		 last_ts;
+	long		 count;		/* repeats folded into it */
+	const char	*what;
+	const char	*where;		/* "member:line" or an object */
+	const char	*nodes;		/* comma-joined, may be NULL */
+};
+/* The case's history (condition transitions, events, rule hits), oldest
+ * first; node NULL for all, since/until INT64_MIN/INT64_MAX for none. */
+typedef int	 (*mgt_event_fn)(void *data, const struct mgt_event *);
+int		 mgt_case_timeline(mgt_case *c, const char *node,
+		    int64_t since, int64_t until, mgt_event_fn fn, void *data,
+		    struct mgt_error *err);
+
+/* ---- results ---------------------------------------------------------- */
+
+/* The evaluated case: root causes with their symptoms, evidence,
+ * remedies, timeline, and how complete the input was. */
+typedef struct mgt_result mgt_result;
+
+/* What goes into a result besides the case. */
+struct mgt_eval_options {
+	const char *const *inputs;	/* names shown; NULL: the index's */
+	size_t		 ninputs;
+	double		 seconds;	/* wall time shown; < 0: none */
+	const char	*generated_at;	/* time shown; NULL: none (deterministic) */
+};
+void		 mgt_eval_options_init(struct mgt_eval_options *o);
+
+/*
+ * Evaluate the session's rules over the case, rank the findings and build
+ * the result (opts NULL: defaults).  A rule whose SQL fails at run time is
+ * a rule error in the result, not a failure: MGT_OK.  MGT_ERR_DB when the
+ * index cannot be read.
+ */
+int		 mgt_evaluate(mgt_case *c, const struct mgt_eval_options *opts,
+		    mgt_result **out, struct mgt_error *err);
+void		 mgt_result_free(mgt_result *r);
+
+/* How complete a result is: problems over the whole run (input and rule
+ * errors), by enum mgt_problem_severity. */
+struct mgt_completeness {
+	long long	 problems[3];
+	long long	 rule_errors;	/* rules that failed to load or run */
+	int		 complete;	/* no error and no warning */
+};
+void		 mgt_result_completeness(const mgt_result *r,
+		    struct mgt_completeness *out);
+
+/* One fired finding. */
+struct mgt_finding {
+	const char	*rule_id;
+	const char	*title;
+	enum mgt_severity severity;
+	const char	*summary;
+	const char	*remedy;	/* may be NULL */
+	int		 rank;		/* 1-based among root causes; 0: a symptom */
+	long		 cause;		/* index of the finding it is a symptom of, -1 */
+	size_t		 nevidence;	/* evidence cited */
+};
+/* Findings, root causes first in rank order, each followed by its
+ * symptoms (depth first, ranked). */
+size_t		 mgt_result_count(const mgt_result *r);
+int		 mgt_result_finding(const mgt_result *r, size_t i,
+		    struct mgt_finding *out);
+/* The worst severity of any finding, -1 when none fired. */
+int		 mgt_result_worst(const mgt_result *r);
+
+enum mgt_format {
+	MGT_FORMAT_TEXT = 0,
+	MGT_FORMAT_JSON,	/* doc/report-schema.md, "mgtriage.report/v1" */
+	MGT_FORMAT_MARKDOWN,
+	MGT_FORMAT_HTML,	/* one self-contained file */
+	MGT_FORMAT_JUNIT
+};
+/* "text", "json", "markdown" or "md", "html", "junit"; -1 if unknown. */
+int		 mgt_format_parse(const char *name);
+
+struct mgt_write_options {
+	enum mgt_format	 format;
+	enum mgt_severity fail_on;	/* JUnit: a finding at or above fails */
+	int		 color;		/* text: ANSI colours */
+	size_t		 width;		/* text: columns; 0: lines are never cut */
+};
+void		 mgt_write_options_init(struct mgt_write_options *o);
+
+/* Write the result to f.  MGT_ERR_IO when the write fails. */
+int		 mgt_result_write(const mgt_result *r, FILE *f,
+		    const struct mgt_write_options *o, struct mgt_error *err);
+/*
+ * Write the result to path through a temporary file renamed over it when
+ * complete.  path must be a regular file or a new name (a symlink,
+ * directory or device is refused: MGT_ERR_USAGE).
+ */
+int		 mgt_result_write_file(const mgt_result *r, const char *path,
+		    const struct mgt_write_options *o, struct mgt_error *err);
+
+/*
+ * XML-escape s into f as JUnit and HTML need it (attr 1: for an attribute
+ * value): invalid UTF-8 becomes U+FFFD, characters XML 1.0 forbids are
+ * dropped, at most 4 KiB are written.
+ */
+void		 mgt_xml_escape(FILE *f, const char *s, int attr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
