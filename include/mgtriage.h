@@ -299,17 +299,40 @@ void		 mgt_case_close(mgt_case *c);
  * The strings belong to the case. */
 const char *const *mgt_case_meta(mgt_case *c, const char *key, size_t *n);
 
+/* A value of a query's row. */
+enum mgt_value_type {
+	MGT_VALUE_NULL = 0,
+	MGT_VALUE_INTEGER,
+	MGT_VALUE_FLOAT,
+	MGT_VALUE_TEXT		/* also BLOB, as bytes */
+};
+struct mgt_value {
+	enum mgt_value_type type;
+	long long	 i;		/* MGT_VALUE_INTEGER */
+	double		 f;		/* MGT_VALUE_FLOAT */
+	const char	*text;		/* every type but NULL: SQLite's text form */
+	size_t		 len;
+};
+
+/*
+ * Called for each row of mgt_case_query() with the column names and
+ * values.  Returns the bytes the caller keeps from the row (a table it
+ * prints at the end): they count against the SQL memory budget like
+ * SQLite's own; or -1 to stop the query (which then returns MGT_OK).
+ */
+typedef long	 (*mgt_row_fn)(void *data, int ncols,
+		    const char *const *names, const struct mgt_value *values);
 /*
  * Run one read-only SQL statement (a second statement, a write, ATTACH
  * and the like are refused with MGT_ERR_USAGE) under the session's SQL
- * budgets.  row is called for every row with the column names and values
- * as text (NULL for SQL NULL); a nonzero return stops the query (MGT_OK).
- * Over a budget: MGT_ERR_LIMIT, naming it.
+ * budgets (sql-steps, sql-memory, sql-time-ms): over one, MGT_ERR_LIMIT
+ * naming it.  *ncols (may be NULL) gets the number of columns and
+ * names_fn (may be NULL) the names before the first row.
  */
-typedef int	 (*mgt_row_fn)(void *data, int ncols,
-		    const char *const *names, const char *const *values);
-int		 mgt_case_query(mgt_case *c, const char *sql, mgt_row_fn row,
-		    void *data, struct mgt_error *err);
+int		 mgt_case_query(mgt_case *c, const char *sql,
+		    void (*names_fn)(void *data, int ncols,
+		    const char *const *names), mgt_row_fn row, void *data,
+		    struct mgt_error *err);
 
 /* One log line found by mgt_case_grep(). */
 struct mgt_line {

@@ -1,0 +1,214 @@
+/*
+ * Results (include/mgtriage.h): evaluate a case, read its findings, write
+ * it in a format.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "error.h"
+#include "index.h"
+#include "output.h"
+#include "report.h"
+#include "xmalloc.h"
+
+void
+mgt_eval_options_init(struct mgt_eval_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->seconds = -1;
+}
+
+int
+mgt_evaluate(mgt_case *c, const struct mgt_eval_options *opts,
+    mgt_result **out, struct mgt_error *err)
+{
+	struct mgt_eval_options d;
+	struct result_options o;
+	struct problem_sink sink;
+	struct result *r;
+	int rc;
+
+	*out = NULL;
+	if (opts == NULL) {
+		mgt_eval_options_init(&d);
+		opts = &d;
+	}
+	result_options_init(&o);
+	o.inputs = opts->inputs;
+	o.ninputs = opts->ninputs;
+	o.seconds = opts->seconds;
+	o.generated_at = opts->generated_at;
+	api_problem_sink(c->s, &sink);
+	o.rule_sink = &sink;
+	index_sql_limits(&c->s->limits);
+	if ((rc = result_build(c->db, &c->s->rules, &o, &r, err)) != MGT_OK)
+		return rc;
+	*out = xcalloc(1, sizeof **out);
+	(*out)->r = r;
+	return MGT_OK;
+}
+
+void
+mgt_result_free(mgt_result *r)
+{
+	if (r == NULL)
+		return;
+	result_free(r->r);
+	free(r);
+}
+
+void
+mgt_result_completeness(const mgt_result *r, struct mgt_completeness *out)
+{
+	memset(out, 0, sizeof *out);
+	memcpy(out->problems, r->r->ps.counts, sizeof out->problems);
+	out->rule_errors = r->r->rule_errors;
+	out->complete = out->problems[MGT_PROBLEM_ERROR] == 0 &&
+	    out->problems[MGT_PROBLEM_WARNING] == 0;
+}
+
+/* Findings in report order: each root cause, then its symptoms, depth
+ * first.  Fills v (when not NULL) and returns the count. */
+static size_t
+api_walk(const struct finding *f, const struct finding **v, size_t n)
+{
+	size_t i;
+
+	if (v != NULL)
+		v[n] = f;
+	n++;
+	for (i = 0; i < f->nsymptoms; i++)
+		n = api_walk(f->symptoms[i], v, n);
+	return n;
+}
+
+size_t
+mgt_result_count(const mgt_result *r)
+{
+	return r->r->fs.nfindings;
+}
+
+int
+mgt_result_finding(const mgt_result *r, size_t i, struct mgt_finding *out)
+{
+	const struct finding_set *fs = &r->r->fs;
+	const struct finding **v, *f;
+	size_t n = 0, k;
+
+	if (i >= fs->nfindings)
+		return -1;
+	v = xreallocarray(NULL, fs->nfindings + 1, sizeof *v);
+	for (k = 0; k < fs->nroots && n < fs->nfindings; k++)
+		n = api_walk(fs->roots[k], v, n);
+	if (i >= n) {
+		free(v);
+		return -1;
+	}
+	f = v[i];
+	memset(out, 0, sizeof *out);
+	out->rule_id = f->rule->id;
+	out->title = f->rule->title;
+	out->severity = (enum mgt_severity)f->rule->severity;
+	out->summary = f->summary;
+	out->remedy = f->rule->remedy;
+	out->rank = f->rank;
+	out->cause = -1;
+	for (k = 0; f->cause != NULL && k < n; k++)
+		if (v[k] == f->cause)
+			out->cause = (long)k;
+	out->nevidence = f->nevidence;
+	free(v);
+	return 0;
+}
+
+int
+mgt_result_worst(const mgt_result *r)
+{
+	return result_worst(r->r);
+}
+
+int
+mgt_format_parse(const char *name)
+{
+	return name == NULL ? -1 : report_format_parse(name);
+}
+
+void
+mgt_write_options_init(struct mgt_write_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->format = MGT_FORMAT_TEXT;
+	o->fail_on = MGT_SEV_HIGH;
+}
+
+int
+mgt_result_write(const mgt_result *r, FILE *f,
+    const struct mgt_write_options *o, struct mgt_error *err)
+{
+	struct mgt_write_options d;
+
+	if (o == NULL) {
+		mgt_write_options_init(&d);
+		o = &d;
+	}
+	if (result_write(f, r->r, (enum report_format)o->format,
+	    (enum rule_severity)o->fail_on, o->color, o->width, err) !=
+	    MGT_OK || fflush(f) != 0 || ferror(f)) {
+		if (err != NULL && err->msg[0] == '\0')
+			mgt_error_set(err, MGT_ERR_IO, "", -1, 0,
+			    "write failed: %s", strerror(errno));
+		return MGT_ERR_IO;
+	}
+	return MGT_OK;
+}
+
+int
+mgt_result_write_file(const mgt_result *r, const char *path,
+    const struct mgt_write_options *o, struct mgt_error *err)
+{
+	char *tmp = NULL;
+	FILE *f;
+	int fd, rc;
+
+	if ((rc = output_temp(path, &tmp, &fd, err)) != MGT_OK) {
+		free(tmp);
+		return rc;
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		rc = mgt_error_set(err, MGT_ERR_IO, tmp, -1, 0,
+		    "cannot write: %s", strerror(errno));
+		close(fd);
+		output_discard(tmp);
+		free(tmp);
+		return rc;
+	}
+	if ((rc = mgt_result_write(r, f, o, err)) != MGT_OK) {
+		if (err != NULL)
+			snprintf(err->where, sizeof err->where, "%s", path);
+		fclose(f);
+		output_discard(tmp);
+		free(tmp);
+		return rc;
+	}
+	if (fclose(f) != 0) {
+		rc = mgt_error_set(err, MGT_ERR_IO, path, -1, 0,
+		    "cannot write: %s", strerror(errno));
+		output_discard(tmp);
+		free(tmp);
+		return rc;
+	}
+	rc = output_commit(tmp, path, err);
+	free(tmp);
+	return rc;
+}
+
+void
+mgt_xml_escape(FILE *f, const char *s, int attr)
+{
+	report_junit_put(f, s, attr);
+}
