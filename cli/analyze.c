@@ -179,8 +179,8 @@ cmd_analyze_exec(int argc, char **argv)
 		 * The report opens the index by name: another run renaming
 		 * its own index there in between would be reported on.
 		 */
-		lock = output_lock(index, "waiting for another run writing "
-		    "the same --index", &err);
+		lock = output_lock(index, cmd_note, (void *)"waiting for "
+		    "another run writing the same --index", &err);
 		if (lock == -1) {
 			cmd_print_error(&err);
 			cmd_ingest_free(&ci);
@@ -203,7 +203,7 @@ cmd_analyze_exec(int argc, char **argv)
 		goto out;
 	}
 	ro.seconds = -1;
-	index_sql_limits(&ci.opt.limits);
+	ro.sql_limits = &ci.opt.limits;
 	code = cmd_report_run(index, &ci.rules, &ro);
 	if (code == MGT_EXIT_OK || code == MGT_EXIT_PARTIAL) {
 		if (res.unreadable > 0)

@@ -21,6 +21,7 @@
 #include <yaml.h>
 
 #include "cli.h"
+#include "index.h"
 #include "match.h"
 #include "output.h"
 #include "parse-log.h"
@@ -251,7 +252,60 @@ cmd_print_versions(FILE *f)
 #else
 	fputs("memory allocator: the C library's malloc\n", f);
 #endif
-	fputs(matcher_simd_available() ? "rule literals: AVX2 prefilter (up "
+	fputs(matcher_simd_available() && !cmd_env_flag("MGTRIAGE_NO_SIMD") ?
+	    "rule literals: AVX2 prefilter (up "
 	    "to 64 per file), automaton beyond\n" : "rule literals: "
 	    "automaton (no AVX2, or MGTRIAGE_NO_SIMD)\n", f);
+}
+
+int
+cmd_env_flag(const char *name)
+{
+	const char *e = getenv(name);
+
+	return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+}
+
+int
+cmd_env_timing(void)
+{
+	const char *e = getenv("MGTRIAGE_TIMING");
+
+	if (e == NULL || *e == '\0' || strcmp(e, "0") == 0)
+		return 0;
+	return atoi(e) >= 2 ? 2 : 1;
+}
+
+/* MGTRIAGE_TIMING=2: every statement over 10 ms, on stderr. */
+static void
+cmd_slow_sql(void *cb_data, const char *sql, double seconds)
+{
+	(void)cb_data;
+	fprintf(stderr, "mgtriage: timing: %.3f s: %.300s\n", seconds, sql);
+}
+
+const struct index_open_opts *
+cmd_index_opts(const struct mgt_limits *l)
+{
+	static struct index_open_opts opts;
+	struct index_open_opts *o = &opts;
+
+	index_open_opts_init(o, l);
+	o->no_jit = cmd_env_flag("MGTRIAGE_NO_JIT");
+	if (cmd_env_timing() >= 2)
+		o->on_slow_sql = cmd_slow_sql;
+	return o;
+}
+
+void
+cmd_note(void *msg)
+{
+	fprintf(stderr, "mgtriage: %s\n", (const char *)msg);
+}
+
+int
+cmd_matcher_flags(void)
+{
+	return (cmd_env_flag("MGTRIAGE_NO_JIT") ? MATCHER_NO_JIT : 0) |
+	    (cmd_env_flag("MGTRIAGE_NO_SIMD") ? MATCHER_NO_SIMD : 0);
 }

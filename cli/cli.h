@@ -71,5 +71,25 @@ int	 cmd_want_color(int fd);
 /* Display columns of the terminal at fd (TIOCGWINSZ, then COLUMNS, then
  * 80); 0 when fd is not a terminal, so lines are never cut. */
 size_t	 cmd_terminal_width(int fd);
+/*
+ * The environment variables the engine no longer reads itself (the CLI
+ * reads them and passes settings down; see ENVIRONMENT in mgtriage(1)).
+ * cmd_env_flag: set, not empty and not "0" (MGTRIAGE_NO_JIT, ...).
+ * cmd_env_timing: MGTRIAGE_TIMING as 0, 1 or 2.
+ */
+int	 cmd_env_flag(const char *name);
+int	 cmd_env_timing(void);
+/*
+ * Options for index_open() from l (NULL: default limits) and the
+ * environment (MGTRIAGE_NO_JIT; MGTRIAGE_TIMING=2 prints slow SQL on
+ * stderr), in a static struct valid until the next call (index_open()
+ * keeps what it needs).
+ */
+struct index_open_opts;
+const struct index_open_opts *cmd_index_opts(const struct mgt_limits *l);
+/* "mgtriage: <msg>" on stderr; msg is a string (output_lock's waiting). */
+void	 cmd_note(void *msg);
+/* MATCHER_NO_JIT and MATCHER_NO_SIMD as the environment asks. */
+int	 cmd_matcher_flags(void);
 
 #endif

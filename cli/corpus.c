@@ -276,10 +276,10 @@ corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
 	output_track(tmpdir, 1);
 	output_track(db_path, 0);
 	mgt_error_clear(&err);
-	index_sql_limits(&ci->opt.limits);
 	if (n == 0 || ingest_run((const char *const *)inputs, n, db_path,
 	    &ci->opt, &res, &err) != MGT_OK ||
-	    index_open(db_path, 1, &db, &err) != MGT_OK ||
+	    index_open(db_path, 1, cmd_index_opts(&ci->opt.limits), &db,
+	    &err) != MGT_OK ||
 	    eval_rules(db, &ci->rules, &fs, &sink, &err) != MGT_OK) {
 		mgt_error_format(&err, why, sizeof why);
 		r->why = xstrdup(n == 0 ? "no inputs" : why);
@@ -378,8 +378,8 @@ cmd_corpus_exec(int argc, char **argv)
 
 	cmd_ingest_init(&ci);
 	ci.need_rules = 1;
-	ci.opt.quiet = 1;
-	ci.opt.progress = 0;
+	ci.quiet = 1;
+	ci.progress = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (opt) {

@@ -325,7 +325,8 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 	finding_set_init(&fs);
 	timeline_init(&tl);
 	mgt_error_clear(&err);
-	if ((rc = index_open(db_path, 1, &db, &err)) != MGT_OK) {
+	if ((rc = index_open(db_path, 1, cmd_index_opts(o->sql_limits), &db,
+	    &err)) != MGT_OK) {
 		cmd_print_error(&err);
 		/* A missing file or not an index; else SQLite failed. */
 		return rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?

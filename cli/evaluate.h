@@ -8,6 +8,8 @@
 #include "report.h"
 #include "rule.h"
 
+struct mgt_limits;
+
 struct cmd_report_opts {
 	enum report_format	 format;
 	const char		*output;	/* NULL: stdout */
@@ -19,6 +21,7 @@ struct cmd_report_opts {
 	double			 seconds;	/* analyze: wall time, < 0 unknown */
 	const char	       **inputs;	/* NULL: from the index meta */
 	size_t			 ninputs;
+	const struct mgt_limits	*sql_limits;	/* NULL: the defaults */
 };
 
 /* Option codes analyze and report share (above the ingest ones). */

@@ -80,6 +80,23 @@ grep_inputs(sqlite3 *db, size_t *n)
 	return v;
 }
 
+/* A line found in the inputs, printed as the stored ones are: nothing
+ * raw to a terminal. */
+static void
+grep_print_line(void *cb_data, const char *vpath, long line_no,
+    const char *text, size_t len)
+{
+	char esc[8192], *tv, *tt;
+
+	(void)cb_data;
+	util_escape_n(text, len, esc, sizeof esc);
+	tv = report_term(vpath, SIZE_MAX);
+	tt = report_term(esc, SIZE_MAX);
+	printf("%s:%ld: %s\n", tv, line_no, tt);
+	free(tv);
+	free(tt);
+}
+
 /* Re-read the inputs: every line, not only the stored ones. */
 static int
 grep_reread(sqlite3 *db, char **inputs, size_t n, const char *pattern,
@@ -90,7 +107,8 @@ grep_reread(sqlite3 *db, char **inputs, size_t n, const char *pattern,
 	char why[300];
 	int rc;
 
-	if ((re = regex_compile(pattern, strlen(pattern), why,
+	if ((re = regex_compile(pattern, strlen(pattern),
+	    cmd_env_flag("MGTRIAGE_NO_JIT") ? REGEX_NO_JIT : 0, why,
 	    sizeof why)) == NULL) {
 		fprintf(stderr, "mgtriage grep: %s\n", why);
 		return MGT_EXIT_USAGE;
@@ -160,7 +178,8 @@ cmd_grep_exec(int argc, char **argv)
 		    "'%s' (use 2021-09-14T10:00:00Z or '2021-09-14 10:00')",
 		    until);
 	mgt_error_clear(&err);
-	if ((rc = index_open(argv[optind], 1, &db, &err)) != MGT_OK) {
+	if ((rc = index_open(argv[optind], 1, cmd_index_opts(NULL), &db,
+	    &err)) != MGT_OK) {
 		cmd_print_error(&err);
 		return MGT_EXIT_UNREADABLE;
 	}
@@ -176,6 +195,7 @@ cmd_grep_exec(int argc, char **argv)
 		q.has_until = until != NULL;
 		q.until = t_until;
 		q.count_only = count_only;
+		q.on_line = grep_print_line;
 		status = grep_reread(db, inputs, ninputs, pattern, &q, &count);
 		if (status == MGT_EXIT_OK) {
 			if (count_only)

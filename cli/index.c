@@ -80,8 +80,8 @@ cmd_index_exec(int argc, char **argv)
 		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
 	}
 	/* One writer at a time: see analyze --index. */
-	if ((lock = output_lock(out, "waiting for another run writing the "
-	    "same index", &err)) == -1) {
+	if ((lock = output_lock(out, cmd_note, (void *)"waiting for another "
+	    "run writing the same index", &err)) == -1) {
 		cmd_print_error(&err);
 		cmd_ingest_free(&ci);
 		return err.code == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
@@ -98,7 +98,7 @@ cmd_index_exec(int argc, char **argv)
 		    MGT_EXIT_INTERNAL;
 	}
 	code = ingest_exit_code(&res);
-	if (!ci.opt.quiet)
+	if (!ci.quiet)
 		fprintf(stderr, "mgtriage: indexed %lld files, %lld objects, "
 		    "%lld log lines, %lld hits into %s (%ld problems)\n",
 		    res.sources, res.resources, res.lines, res.hits, out,

@@ -12,17 +12,116 @@
 #include "ingest-opts.h"
 #include "error.h"
 #include "index.h"
+#include "problem.h"
 #include "util.h"
 #include "xmalloc.h"
+
+/* Clear the progress line before anything else goes to stderr. */
+static void
+cmd_ingest_progress_clear(struct cmd_ingest *ci)
+{
+	if (ci->progress_shown) {
+		fputs("\r\033[K", stderr);
+		ci->progress_shown = 0;
+	}
+}
+
+/* The count of problems of code so far, before this one (0 when there
+ * are more codes than slots: those are always printed). */
+static long long
+cmd_ingest_seen(struct cmd_ingest *ci, const char *code, const char **kept)
+{
+	size_t i;
+
+	*kept = code;
+	for (i = 0; i < ci->ntally; i++)
+		if (strcmp(ci->tally[i].code, code) == 0) {
+			*kept = ci->tally[i].code;
+			return ci->tally[i].seen++;
+		}
+	if (ci->ntally == CMD_INGEST_TALLY ||
+	    strlen(code) >= sizeof ci->tally[0].code)
+		return 0;
+	memcpy(ci->tally[ci->ntally].code, code, strlen(code) + 1);
+	ci->tally[ci->ntally].seen = 1;
+	*kept = ci->tally[ci->ntally++].code;
+	return 0;
+}
+
+/*
+ * One line per problem (not notes), and past CMD_INGEST_PRINT_PER_CODE
+ * of one code one line saying the rest are not printed.
+ */
+static void
+cmd_ingest_on_problem(void *cb_data, const struct problem *p)
+{
+	struct cmd_ingest *ci = cb_data;
+	const char *code;
+	long long seen;
+
+	seen = cmd_ingest_seen(ci, p->code != NULL ? p->code : "unknown",
+	    &code);
+	if (ci->quiet || p->severity == PROBLEM_INFO ||
+	    seen > CMD_INGEST_PRINT_PER_CODE)
+		return;
+	cmd_ingest_progress_clear(ci);
+	if (seen < CMD_INGEST_PRINT_PER_CODE)
+		problem_print(stderr, p);
+	else
+		fprintf(stderr, "mgtriage: more '%s' problems are not "
+		    "printed; the report counts them all\n", code);
+}
+
+static void
+cmd_ingest_on_progress(void *cb_data, const struct ingest_progress *pr)
+{
+	struct cmd_ingest *ci = cb_data;
+
+	if (!ci->progress)
+		return;
+	if (pr->done) {
+		cmd_ingest_progress_clear(ci);
+		return;
+	}
+	fprintf(stderr, "\r\033[Kmgtriage: %lld files, %lld MB, %lld lines, "
+	    "%lld objects", pr->files, pr->bytes >> 20, pr->lines,
+	    pr->objects);
+	ci->progress_shown = 1;
+}
+
+/* MGTRIAGE_TIMING=1: where a run's time goes (for bench/). */
+static void
+cmd_ingest_on_timing(void *cb_data, const char *what, double seconds)
+{
+	(void)cb_data;
+	fprintf(stderr, "mgtriage: timing: %s %.3f s\n", what, seconds);
+}
 
 void
 cmd_ingest_init(struct cmd_ingest *ci)
 {
+	const char *e;
+
 	memset(ci, 0, sizeof *ci);
 	ingest_options_init(&ci->opt);
 	ruleset_init(&ci->rules);
 	ci->default_rules = 1;
-	ci->opt.progress = isatty(STDERR_FILENO);
+	ci->progress = isatty(STDERR_FILENO);
+	ci->opt.no_jit = cmd_env_flag("MGTRIAGE_NO_JIT");
+	ci->opt.no_simd = cmd_env_flag("MGTRIAGE_NO_SIMD");
+	e = getenv("MGTRIAGE_PARSE_ON");
+	if (e != NULL && strcmp(e, "reader") == 0)
+		ci->opt.parse_on = INGEST_PARSE_READER;
+	else if (e != NULL && strcmp(e, "indexer") == 0)
+		ci->opt.parse_on = INGEST_PARSE_INDEXER;
+	ci->opt.timing = cmd_env_timing();
+	/* Tests ask for every update (no timing). */
+	if (getenv("MGTRIAGE_PROGRESS_ALL") != NULL)
+		ci->opt.progress_every = 0;
+	ci->opt.on_problem = cmd_ingest_on_problem;
+	ci->opt.on_progress = cmd_ingest_on_progress;
+	ci->opt.on_timing = cmd_ingest_on_timing;
+	ci->opt.cb_data = ci;
 }
 
 void
@@ -65,16 +164,16 @@ cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
 		ci->allow_rule_errors = 1;
 		return MGT_EXIT_OK;
 	case CMD_OPT_PROGRESS:
-		ci->opt.progress = 1;
+		ci->progress = 1;
 		return MGT_EXIT_OK;
 	case CMD_OPT_NO_PROGRESS:
-		ci->opt.progress = 0;
+		ci->progress = 0;
 		return MGT_EXIT_OK;
 	case CMD_OPT_ALLOW_OUTPUT_IN_INPUT:
 		ci->allow_output_in_input = 1;
 		return MGT_EXIT_OK;
 	case 'q':
-		ci->opt.quiet = 1;
+		ci->quiet = 1;
 		return MGT_EXIT_OK;
 	}
 	return -1;

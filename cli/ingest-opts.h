@@ -56,6 +56,16 @@ enum {
 	"  -q, --quiet            no per-problem lines on stderr\n"	\
 	"      --[no-]progress    progress on stderr (default: if a tty)\n"
 
+/* Problem codes counted for the cut-off, lines printed per code. */
+#define CMD_INGEST_TALLY	64
+#define CMD_INGEST_PRINT_PER_CODE 50
+
+/*
+ * cmd_ingest_init() fills opt from the environment (MGTRIAGE_NO_JIT,
+ * MGTRIAGE_NO_SIMD, MGTRIAGE_PARSE_ON, MGTRIAGE_TIMING,
+ * MGTRIAGE_PROGRESS_ALL) and points its callbacks at the printing ones
+ * here: the struct must stay where it is while ingest_run() runs.
+ */
 struct cmd_ingest {
 	struct ingest_options	 opt;
 	struct ruleset		 rules;
@@ -66,6 +76,15 @@ struct cmd_ingest {
 	int			 need_rules;	/* no rule loaded: exit 2 */
 	int			 allow_output_in_input;
 	int			 progress_set;
+	int			 progress;	/* progress on stderr (a tty) */
+	int			 quiet;		/* no per-problem lines */
+	/* What the callbacks of opt (cb_data is this struct) keep. */
+	int			 progress_shown; /* a progress line is up */
+	size_t			 ntally;
+	struct {
+		char		 code[32];
+		long long	 seen;
+	}			 tally[CMD_INGEST_TALLY];
 };
 
 void	 cmd_ingest_init(struct cmd_ingest *);

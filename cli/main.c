@@ -51,6 +51,19 @@ main_atexit(void)
 	_exit(MGT_EXIT_INTERNAL);
 }
 
+/*
+ * Out of memory anywhere in the engine: say so, and exit 4.  exit() runs
+ * output_cleanup() (atexit in output_init()), so the run's temporaries go
+ * with it, then main_atexit() keeps the status 4.
+ */
+static void
+main_oom(const char *what, void *data)
+{
+	(void)data;
+	fprintf(stderr, "mgtriage: out of memory (%s)\n", what);
+	exit(MGT_EXIT_INTERNAL);
+}
+
 static int
 main_run(int argc, char **argv)
 {
@@ -84,6 +97,7 @@ main(int argc, char **argv)
 	int code;
 
 	atexit(main_atexit);
+	xmalloc_set_oom_handler(main_oom, NULL);
 	xmalloc_hook_libraries();
 	output_init();
 	code = main_run(argc, argv);

@@ -285,8 +285,8 @@ cmd_query_exec(int argc, char **argv)
 		return cmd_usage_error(&cmd_query_entry,
 		    "expected an index and one SQL statement");
 	mgt_error_clear(&err);
-	index_sql_limits(&lim);
-	if ((rc = index_open(argv[optind], 1, &db, &err)) != MGT_OK) {
+	if ((rc = index_open(argv[optind], 1, cmd_index_opts(&lim), &db,
+	    &err)) != MGT_OK) {
 		cmd_print_error(&err);
 		return rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?
 		    MGT_EXIT_UNREADABLE : MGT_EXIT_INTERNAL;

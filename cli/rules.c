@@ -109,7 +109,7 @@ rules_lint_sql(const struct ruleset *rs)
 		return 0;
 	if (index_create(t.db, 0, &idx, &err) != MGT_OK ||
 	    index_commit(idx, &err) != MGT_OK ||
-	    index_open(t.db, 1, &db, &err) != MGT_OK) {
+	    index_open(t.db, 1, cmd_index_opts(NULL), &db, &err) != MGT_OK) {
 		cmd_print_error(&err);
 		rules_tmp_clean(&t);
 		return 1;
@@ -157,7 +157,7 @@ rules_lint_slow(const struct ruleset *rs)
 	int id;
 
 	limits_default(&lim);
-	m = matcher_new(&lim);
+	m = matcher_new(&lim, cmd_matcher_flags());
 	for (i = 0; i < rs->nrules; i++) {
 		for (j = 0; j < rs->rules[i].nevidence; j++) {
 			ev = &rs->rules[i].evidence[j];
@@ -263,7 +263,10 @@ rules_run_fixture(const struct rule *rule, const char *dir, char *detail,
 	one.nrules = 1;
 	ingest_options_init(&opt);
 	opt.rules = &one;
-	opt.quiet = 1;
+	/* No callbacks: nothing printed.  The CLI's environment still
+	 * applies. */
+	opt.no_jit = cmd_env_flag("MGTRIAGE_NO_JIT");
+	opt.no_simd = cmd_env_flag("MGTRIAGE_NO_SIMD");
 	finding_set_init(&fs);
 	if (rules_tmp_make(&t) != 0) {
 		snprintf(detail, dlen, "cannot create a temporary directory");
@@ -271,7 +274,8 @@ rules_run_fixture(const struct rule *rule, const char *dir, char *detail,
 	}
 	mgt_error_clear(&err);
 	if (ingest_run((const char *const *)inputs, n, t.db, &opt, &res,
-	    &err) != MGT_OK || index_open(t.db, 1, &db, &err) != MGT_OK ||
+	    &err) != MGT_OK || index_open(t.db, 1, cmd_index_opts(NULL),
+	    &db, &err) != MGT_OK ||
 	    eval_rules(db, &one, &fs, &sink, &err) != MGT_OK) {
 		mgt_error_format(&err, detail, dlen);
 		goto out;
@@ -374,7 +378,7 @@ cmd_rules_exec(int argc, char **argv)
 	};
 
 	cmd_ingest_init(&ci);
-	ci.opt.quiet = 1;
+	ci.quiet = 1;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "jvqh", longopts, NULL)) !=
 	    -1) {

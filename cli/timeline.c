@@ -150,7 +150,7 @@ cmd_timeline_exec(int argc, char **argv)
 		return cmd_usage_error(&cmd_timeline_entry,
 		    "expected one index file");
 	mgt_error_clear(&err);
-	if (index_open(argv[optind], 1, &db, &err) != MGT_OK) {
+	if (index_open(argv[optind], 1, cmd_index_opts(NULL), &db, &err) != MGT_OK) {
 		cmd_print_error(&err);
 		return MGT_EXIT_UNREADABLE;
 	}

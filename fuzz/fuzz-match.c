@@ -126,7 +126,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lim.rule_limit_errors = LONG_MAX;
 	lim.max_line = 4096 + 64;
 
-	m = matcher_new(&lim);
+	m = matcher_new(&lim, 0);
 	sep = size >= 2 ? memmem(d, size, "\n\n", 2) : NULL;
 	if (sep == NULL) {
 		/* Input as one pattern over the built-in text. */

@@ -67,13 +67,13 @@ grep_node_match(const char *want, const char *node)
 	return grep_node_prefix(node, want) || grep_node_prefix(want, node);
 }
 
-/* One line of the member: number it, stamp it, test it, print it. */
+/* One line of the member: number it, stamp it, test it, hand it on. */
 static void
 grep_line(struct grep_ctx *g, const char *p, size_t l)
 {
 	const struct grep_query *q = g->q;
 	struct log_record rec;
-	char host[256], esc[8192], *tv, *tt;
+	char host[256];
 	const char *node = g->src_node;
 	int64_t ts;
 
@@ -96,15 +96,9 @@ grep_line(struct grep_ctx *g, const char *p, size_t l)
 	if (pcre2_match(q->re, (PCRE2_SPTR)p, l, 0, 0, g->md, NULL) < 0)
 		return;
 	g->count++;
-	if (q->count_only)
+	if (q->count_only || q->on_line == NULL)
 		return;
-	/* As cmd-grep.c prints stored lines: nothing raw to a terminal. */
-	util_escape_n(p, l, esc, sizeof esc);
-	tv = report_term(g->vpath, SIZE_MAX);
-	tt = report_term(esc, SIZE_MAX);
-	printf("%s:%ld: %s\n", tv, g->line_no, tt);
-	free(tv);
-	free(tt);
+	q->on_line(q->cb_data, g->vpath, g->line_no, p, l);
 }
 
 /* Lines of a block; a line cut by the block's end waits in carry (at
@@ -214,7 +208,9 @@ grep_member(void *ctx, struct source_member *m)
 		return MGT_OK;
 	}
 	/* Decoded as ingest decodes it: UTF-16, lone CRs. */
-	text_decode_init(&td, text_detect(buf, len));
+	/* Without iconv's UTF-16 the bytes are searched as they are: index
+	 * runs report that file. */
+	(void)text_decode_init(&td, text_detect(buf, len));
 	do {
 		text_decode(&td, buf, len, &text, &tlen);
 		grep_block(g, text, tlen);

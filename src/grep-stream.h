@@ -22,6 +22,11 @@ struct grep_query {
 	int			 has_since, has_until;
 	int64_t			 since, until;	/* UTC us */
 	int			 count_only;
+	/* Every matching line unless count_only (text: len bytes, raw). */
+	void			(*on_line)(void *cb_data, const char *vpath,
+				    long line_no, const char *text,
+				    size_t len);
+	void			*cb_data;
 };
 
 /* Does a source glob match the innermost path of vpath, as a rule's
@@ -33,8 +38,8 @@ int	 grep_source_match(const char *glob, const char *vpath);
 int	 grep_node_match(const char *want, const char *node);
 
 /*
- * Walk inputs[0..n) again and print "vpath:line: text" for every matching
- * line of the log members db catalogued.  *count gets the number of
+ * Walk inputs[0..n) again and hand every matching line of the log members
+ * db catalogued to q->on_line.  *count gets the number of
  * matching lines.  Returns MGT_OK, or an error (err set) when an input
  * cannot be read at all.
  */

@@ -7,8 +7,10 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
@@ -18,23 +20,81 @@
 #include "error.h"
 #include "index.h"
 #include "mgt-limits.h"
+#include "xmalloc.h"
 
 /* VM instructions between two calls of the progress handler. */
 #define GUARD_PROGRESS_OPS	1000
 /* The longest value a statement may make: this share of its memory. */
 #define GUARD_LENGTH_SHARE	4
 
-/* The budgets every guarded statement gets (--limit sql-steps, ...). */
-static long long guard_steps = LIMIT_DEFAULT_SQL_STEPS;
-static long long guard_memory = LIMIT_DEFAULT_SQL_MEMORY;
-static long long guard_time_ms = LIMIT_DEFAULT_SQL_TIME_MS;
+/*
+ * The budgets of one guarded connection (--limit sql-steps, ...).  SQLite
+ * 3.40 keeps no data of ours with a connection that we could look up by
+ * its handle (sqlite3_set_clientdata() came in 3.44), so the guarded
+ * connections are listed here, under a mutex: an entry goes in with
+ * index_guard() and out when SQLite closes the connection (the destructor
+ * of its guard_budget_fn function).  Each connection keeps its own
+ * budgets: two sessions in one process do not see each other's.
+ */
+struct guard_conn {
+	sqlite3			*db;
+	long long		 steps;
+	long long		 memory;
+	long long		 time_ms;
+	struct guard_conn	*next;
+};
+static struct guard_conn	*guard_conns;
+static pthread_mutex_t		 guard_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void
-index_sql_limits(const struct mgt_limits *l)
+/* SQLite's heap limit is the process's: shared by concurrent budgets. */
+static int			 guard_active;	/* budgets begun, not ended */
+static sqlite3_int64		 guard_heap_prev; /* the limit before them */
+static sqlite3_int64		 guard_heap_want; /* the highest asked for */
+
+/* Called by SQLite when the connection closes (or the function is
+ * replaced): the connection's entry goes. */
+static void
+guard_conn_free(void *p)
 {
-	guard_steps = l->sql_steps;
-	guard_memory = l->sql_memory;
-	guard_time_ms = l->sql_time_ms;
+	struct guard_conn *c = p, **pp;
+
+	pthread_mutex_lock(&guard_lock);
+	for (pp = &guard_conns; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == c) {
+			*pp = c->next;
+			break;
+		}
+	pthread_mutex_unlock(&guard_lock);
+	free(c);
+}
+
+/* mgt_guard_budget(): NULL; it exists for its destructor. */
+static void
+guard_budget_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_null(ctx);
+}
+
+/* The budgets kept for db into b (the defaults if there are none). */
+static void
+guard_conn_find(sqlite3 *db, struct index_budget *b)
+{
+	struct guard_conn *c;
+
+	b->steps = LIMIT_DEFAULT_SQL_STEPS;
+	b->memory = LIMIT_DEFAULT_SQL_MEMORY;
+	b->time_ms = LIMIT_DEFAULT_SQL_TIME_MS;
+	pthread_mutex_lock(&guard_lock);
+	for (c = guard_conns; c != NULL; c = c->next)
+		if (c->db == db) {
+			b->steps = c->steps;
+			b->memory = c->memory;
+			b->time_ms = c->time_ms;
+			break;
+		}
+	pthread_mutex_unlock(&guard_lock);
 }
 
 static long long
@@ -130,9 +190,26 @@ guard_authorize(void *ctx, int action, const char *a3, const char *a4,
 }
 
 int
-index_guard(sqlite3 *db)
+index_guard(sqlite3 *db, long long steps, long long memory,
+    long long time_ms)
 {
+	struct guard_conn *c;
 	int rc, on;
+
+	c = xcalloc(1, sizeof *c);
+	c->db = db;
+	c->steps = steps > 0 ? steps : LIMIT_DEFAULT_SQL_STEPS;
+	c->memory = memory > 0 ? memory : LIMIT_DEFAULT_SQL_MEMORY;
+	c->time_ms = time_ms > 0 ? time_ms : LIMIT_DEFAULT_SQL_TIME_MS;
+	pthread_mutex_lock(&guard_lock);
+	c->next = guard_conns;
+	guard_conns = c;
+	pthread_mutex_unlock(&guard_lock);
+	/* On failure SQLite calls the destructor itself: c is unlisted. */
+	if (sqlite3_create_function_v2(db, "mgt_guard_budget", 0,
+	    SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, c,
+	    guard_budget_fn, NULL, NULL, guard_conn_free) != SQLITE_OK)
+		return MGT_ERR_DB;
 
 	rc = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0,
 	    &on);
@@ -148,10 +225,10 @@ index_guard(sqlite3 *db)
 		return MGT_ERR_DB;
 	sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
 	/* A value that long can still be copied a few times. */
-	if (guard_memory / GUARD_LENGTH_SHARE < (long long)sqlite3_limit(db,
+	if (c->memory / GUARD_LENGTH_SHARE < (long long)sqlite3_limit(db,
 	    SQLITE_LIMIT_LENGTH, -1))
 		sqlite3_limit(db, SQLITE_LIMIT_LENGTH,
-		    (int)(guard_memory / GUARD_LENGTH_SHARE));
+		    (int)(c->memory / GUARD_LENGTH_SHARE));
 	if (sqlite3_set_authorizer(db, guard_authorize, NULL) != SQLITE_OK)
 		return MGT_ERR_DB;
 	return MGT_OK;
@@ -237,22 +314,37 @@ index_budget_begin(sqlite3 *db, struct index_budget *b)
 
 	memset(b, 0, sizeof *b);
 	b->db = db;
-	b->steps = guard_steps;
-	b->memory = guard_memory;
-	b->time_ms = guard_time_ms;
+	guard_conn_find(db, b);
 	b->start_ms = guard_now_ms();
 	sqlite3_progress_handler(db, GUARD_PROGRESS_OPS, guard_progress, b);
-	/* What SQLite holds now (page caches) is not the statement's. */
+	/*
+	 * What SQLite holds now (page caches) is not the statement's.  The
+	 * heap limit is SQLite's, for the whole process: statements budgeted
+	 * at the same time (two sessions on two threads) share the highest
+	 * limit asked for, and the last to end puts back the one before.
+	 */
 	used = sqlite3_memory_used();
-	b->heap_prev = sqlite3_hard_heap_limit64(-1);
-	sqlite3_hard_heap_limit64(used + guard_memory);
+	pthread_mutex_lock(&guard_lock);
+	if (guard_active++ == 0) {
+		guard_heap_prev = sqlite3_hard_heap_limit64(-1);
+		guard_heap_want = 0;
+	}
+	if (used + b->memory > guard_heap_want) {
+		guard_heap_want = used + b->memory;
+		sqlite3_hard_heap_limit64(guard_heap_want);
+	}
+	pthread_mutex_unlock(&guard_lock);
+	b->heap_prev = guard_heap_prev;
 }
 
 int
 index_budget_end(struct index_budget *b, int rc)
 {
 	sqlite3_progress_handler(b->db, 0, NULL, NULL);
-	sqlite3_hard_heap_limit64(b->heap_prev);
+	pthread_mutex_lock(&guard_lock);
+	if (guard_active > 0 && --guard_active == 0)
+		sqlite3_hard_heap_limit64(guard_heap_prev);
+	pthread_mutex_unlock(&guard_lock);
 	if (b->over == 0 && ((rc & 0xff) == SQLITE_NOMEM ||
 	    (rc & 0xff) == SQLITE_TOOBIG))
 		b->over = INDEX_OVER_MEMORY;

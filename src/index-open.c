@@ -17,6 +17,7 @@
 #include "error.h"
 #include "index.h"
 #include "index-private.h"
+#include "mgt-limits.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -31,7 +32,9 @@ index_db_error(sqlite3 *db, int rc, const char *where, const char *what,
 {
 	const char *msg;
 
-	msg = db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+	/* The connection's message, unless it has none ("not an error"). */
+	msg = db != NULL && sqlite3_errcode(db) != SQLITE_OK ?
+	    sqlite3_errmsg(db) : sqlite3_errstr(rc);
 	if (msg == NULL || *msg == '\0')
 		msg = sqlite3_errstr(rc);
 	return mgt_error_set(err, MGT_ERR_DB, where, -1, 0, "%s: %s", what,
@@ -124,33 +127,85 @@ out:
  * is NULL and err says why: MGT_ERR_IO (cannot open), MGT_ERR_FORMAT (not an index or
  * another schema version), MGT_ERR_DB (any other SQLite failure).
  */
-/* MGTRIAGE_TIMING=2: every statement over 10 ms, on stderr. */
+void
+index_open_opts_init(struct index_open_opts *o, const struct mgt_limits *l)
+{
+	struct mgt_limits def;
+
+	if (l == NULL) {
+		limits_default(&def);
+		l = &def;
+	}
+	memset(o, 0, sizeof *o);
+	o->sql_steps = l->sql_steps;
+	o->sql_memory = l->sql_memory;
+	o->sql_time_ms = l->sql_time_ms;
+}
+
+/* What a connection's slow-statement trace calls (a copy of the opts'). */
+struct index_slow {
+	void	(*fn)(void *cb_data, const char *sql, double seconds);
+	void	*cb_data;
+};
+
+/* on_slow_sql: every statement over 10 ms. */
 static int
 index_profile(unsigned type, void *ctx, void *p, void *x)
 {
+	const struct index_slow *s = ctx;
 	sqlite3_int64 ns = *(sqlite3_int64 *)x;
 	char *sql;
 
 	(void)type;
-	(void)ctx;
 	if (ns < 10000000)
 		return 0;
 	sql = sqlite3_expanded_sql(p);
-	fprintf(stderr, "mgtriage: timing: %.3f s: %.300s\n", (double)ns / 1e9,
-	    sql != NULL ? sql : sqlite3_sql(p));
+	s->fn(s->cb_data, sql != NULL ? sql : sqlite3_sql(p), (double)ns / 1e9);
 	sqlite3_free(sql);
 	return 0;
 }
 
-int
-index_open(const char *path, int readonly, sqlite3 **out,
-    struct mgt_error *err)
+/* The trace's context lives as long as the connection: it is freed by
+ * the destructor of a function registered for that (mgt_slow_sql()). */
+static void
+index_slow_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
+	(void)argc;
+	(void)argv;
+	sqlite3_result_null(ctx);
+}
+
+static int
+index_trace_slow(sqlite3 *db, const struct index_open_opts *o)
+{
+	struct index_slow *s;
+
+	s = xcalloc(1, sizeof *s);
+	s->fn = o->on_slow_sql;
+	s->cb_data = o->cb_data;
+	/* On failure SQLite calls the destructor (free) itself. */
+	if (sqlite3_create_function_v2(db, "mgt_slow_sql", 0, SQLITE_UTF8 |
+	    SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, s, index_slow_fn, NULL,
+	    NULL, free) != SQLITE_OK)
+		return MGT_ERR_DB;
+	sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, index_profile, s);
+	return MGT_OK;
+}
+
+int
+index_open(const char *path, int readonly, const struct index_open_opts *o,
+    sqlite3 **out, struct mgt_error *err)
+{
+	struct index_open_opts def;
 	sqlite3 *db = NULL;
 	char sql[64];
 	int flags, rc, ret;
 
 	*out = NULL;
+	if (o == NULL) {
+		index_open_opts_init(&def, NULL);
+		o = &def;
+	}
 	flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
 	rc = sqlite3_open_v2(path, &db, flags, NULL);
 	if (rc != SQLITE_OK) {
@@ -177,19 +232,22 @@ index_open(const char *path, int readonly, sqlite3 **out,
 	    (ret = index_exec(db, "PRAGMA query_only = 1;", path, err)) !=
 	    MGT_OK)
 		goto fail;
-	if (sqlfunc_register(db) != MGT_OK) {
+	if (sqlfunc_register(db, o->no_jit ? SQLFUNC_NO_JIT : 0) != MGT_OK) {
 		ret = index_db_error(db, SQLITE_ERROR, path,
 		    "register SQL functions", err);
 		goto fail;
 	}
 	/* Last: the pragmas above would be refused. */
-	if (readonly && index_guard(db) != MGT_OK) {
+	if (readonly && index_guard(db, o->sql_steps, o->sql_memory,
+	    o->sql_time_ms) != MGT_OK) {
 		ret = index_db_error(db, SQLITE_ERROR, path,
 		    "restrict SQL", err);
 		goto fail;
 	}
-	if (util_timing() >= 2)
-		sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, index_profile, NULL);
+	if (o->on_slow_sql != NULL && index_trace_slow(db, o) != MGT_OK) {
+		ret = index_db_error(db, SQLITE_ERROR, path, "trace SQL", err);
+		goto fail;
+	}
 	*out = db;
 	return MGT_OK;
 fail:

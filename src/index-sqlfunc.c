@@ -245,6 +245,7 @@ struct sqlfunc_re_cache {
 	pcre2_match_data	*md;
 	pcre2_match_context	*mctx;
 	pcre2_jit_stack		*jit;
+	int			 flags;		/* REGEX_NO_JIT */
 };
 
 static void
@@ -266,17 +267,19 @@ sqlfunc_re_cache_free(void *p)
 }
 
 static struct sqlfunc_re_cache *
-sqlfunc_re_cache_new(void)
+sqlfunc_re_cache_new(int no_jit)
 {
 	struct sqlfunc_re_cache *c;
 	uint32_t jit = 0;
 
 	c = xcalloc(1, sizeof *c);
+	c->flags = no_jit ? REGEX_NO_JIT : 0;
 	c->md = pcre2_match_data_create(1, NULL);
-	c->mctx = pcre2_match_context_create(NULL);
+	c->mctx = regex_match_context(LIMIT_DEFAULT_PCRE_MATCH,
+	    LIMIT_DEFAULT_PCRE_DEPTH, 0);
 	c->jit = pcre2_jit_stack_create(SQLFUNC_JIT_STACK_MIN,
 	    LIMIT_DEFAULT_JIT_STACK, NULL);
-	if (c->md == NULL || c->mctx == NULL)
+	if (c->md == NULL)
 		xmalloc_fail("PCRE2 match data");
 	if (c->jit == NULL) {
 		/* NULL also when PCRE2 was built without JIT. */
@@ -285,8 +288,6 @@ sqlfunc_re_cache_new(void)
 		sqlfunc_re_cache_free(c);
 		return NULL;
 	}
-	pcre2_set_match_limit(c->mctx, LIMIT_DEFAULT_PCRE_MATCH);
-	pcre2_set_depth_limit(c->mctx, LIMIT_DEFAULT_PCRE_DEPTH);
 	pcre2_jit_stack_assign(c->mctx, NULL, c->jit);
 	return c;
 }
@@ -316,7 +317,7 @@ sqlfunc_re_get(struct sqlfunc_re_cache *c, const char *pat, size_t len,
 		return e.code;
 	}
 
-	if ((e.code = regex_compile(pat, len, why, sizeof why)) == NULL) {
+	if ((e.code = regex_compile(pat, len, c->flags, why, sizeof why)) == NULL) {
 		snprintf(msg, msglen, "regexp: %s", why);
 		return NULL;
 	}
@@ -826,7 +827,7 @@ sqlfunc_mgt_cut(sqlite3_context *ctx, int argc, sqlite3_value **argv)
  * sqlite3_errmsg(db).
  */
 int
-sqlfunc_register(sqlite3 *db)
+sqlfunc_register(sqlite3 *db, int flags)
 {
 	static const struct {
 		const char	*name;
@@ -850,7 +851,7 @@ sqlfunc_register(sqlite3 *db)
 		    SQLITE_OK)
 			return MGT_ERR_DB;
 	}
-	if ((c = sqlfunc_re_cache_new()) == NULL)
+	if ((c = sqlfunc_re_cache_new(flags & SQLFUNC_NO_JIT)) == NULL)
 		return MGT_ERR_DB;
 	/* On failure SQLite calls the destructor itself. */
 	if (sqlite3_create_function_v2(db, "regexp", 2, SQLFUNC_FLAGS, c,

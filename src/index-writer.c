@@ -228,7 +228,8 @@ index_create(const char *path, int flags, struct index **out,
 	if ((ret = index_exec(ix->db, sql, ix->tmp_path, err)) != MGT_OK)
 		goto fail;
 	/* Views call mgt_ts() and csr_cn(); other modules may query them. */
-	if (sqlfunc_register(ix->db) != MGT_OK) {
+	if (sqlfunc_register(ix->db, flags & INDEX_NO_JIT ? SQLFUNC_NO_JIT :
+	    0) != MGT_OK) {
 		ret = index_db_error(ix->db, SQLITE_ERROR, ix->tmp_path,
 		    "register SQL functions", err);
 		goto fail;

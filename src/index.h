@@ -15,6 +15,8 @@
 
 #include "problem.h"
 
+struct mgt_limits;
+
 struct mgt_error;
 struct index;
 
@@ -23,7 +25,9 @@ struct index;
 /* index_create flags */
 #define INDEX_FULL_TEXT	0x1	/* store every log line, not only E/F and hits */
 #define INDEX_FTS	0x2	/* add an FTS5 table over the stored lines */
+
 #define INDEX_SCRATCH	0x4	/* removed after this run: no fsync at commit */
+#define INDEX_NO_JIT	0x8	/* regexp(): PCRE2's interpreter only */
 
 /* A row of the sources table. */
 struct index_source {
@@ -133,11 +137,32 @@ int	 index_commit(struct index *, struct mgt_error *);
 void	 index_discard(struct index *);
 
 /*
- * Open an existing index.  readonly opens with SQLITE_OPEN_READONLY and
- * refuses writes (query_only).  Registers the SQL functions.  Checks the
- * schema version.
+ * How index_open() sets up one connection; everything is kept with that
+ * connection, so two connections in one process never share settings.
  */
-int	 index_open(const char *path, int readonly, sqlite3 **out,
+struct index_open_opts {
+	/* Budgets of every guarded statement (index_budget_begin()). */
+	long long	 sql_steps;
+	long long	 sql_memory;
+	long long	 sql_time_ms;
+	int		 no_jit;	/* regexp(): PCRE2's interpreter only */
+	/* Called with every statement that took over 10 ms (NULL: none). */
+	void		(*on_slow_sql)(void *cb_data, const char *sql,
+			    double seconds);
+	void		*cb_data;
+};
+/* The sql-* budgets of l (NULL: the defaults of mgt-limits.h), JIT on,
+ * no callback. */
+void	 index_open_opts_init(struct index_open_opts *,
+	    const struct mgt_limits *l);
+
+/*
+ * Open an existing index with o (NULL: index_open_opts_init(.., NULL)).
+ * readonly opens with SQLITE_OPEN_READONLY and refuses writes
+ * (query_only).  Registers the SQL functions.  Checks the schema version.
+ */
+int	 index_open(const char *path, int readonly,
+	    const struct index_open_opts *o, sqlite3 **out,
 	    struct mgt_error *);
 
 /*
@@ -149,11 +174,13 @@ int	 index_open(const char *path, int readonly, sqlite3 **out,
  * extensions is off, defensive mode on, the schema untrusted, and no value
  * may be longer than the memory budget.  Returns MGT_OK or MGT_ERR_DB.
  */
-struct mgt_limits;
-int	 index_guard(sqlite3 *);
-/* Take the sql-steps, sql-memory and sql-time-ms budgets from l (default:
- * mgt-limits.h); for the whole process, before index_open(). */
-void	 index_sql_limits(const struct mgt_limits *);
+/*
+ * The budgets are the connection's: kept with it until sqlite3_close(), and
+ * found by index_budget_begin().  steps, memory, time_ms <= 0: the
+ * defaults.
+ */
+int	 index_guard(sqlite3 *, long long steps, long long memory,
+	    long long time_ms);
 /*
  * Prepare sql as exactly one read-only statement: trailing whitespace,
  * comments and semicolons are fine, a second statement is not.  Returns
@@ -189,6 +216,8 @@ struct index_budget {
 	sqlite3_int64	 heap_prev;
 	int		 over;
 };
+/* Begin with the budgets index_guard() kept for db (the defaults for a
+ * connection it never saw). */
 void	 index_budget_begin(sqlite3 *, struct index_budget *);
 int	 index_budget_end(struct index_budget *, int rc);
 int	 index_budget_charge(struct index_budget *, size_t bytes);
@@ -216,7 +245,8 @@ char	**index_meta_lines(sqlite3 *, const char *key, size_t *n);
  *                               of the PEM), NULL if it cannot be read
  * Returns MGT_OK, or MGT_ERR_DB with the reason in sqlite3_errmsg().
  */
-int	 sqlfunc_register(sqlite3 *);
+#define SQLFUNC_NO_JIT	0x1	/* regexp(): PCRE2's interpreter only */
+int	 sqlfunc_register(sqlite3 *, int flags);
 /* printf() and format() with width and precision bounded (index-printf.c);
  * sqlfunc_register calls it. */
 int	 sqlfunc_printf_register(sqlite3 *);

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -527,7 +528,11 @@ ingest_log_member(struct ingest *in, const void *head, size_t headlen,
 			return rc;
 		}
 	}
-	text_decode_init(&t.td, text_detect(head, head != NULL ? headlen : 0));
+	if (text_decode_init(&t.td, text_detect(head, head != NULL ? headlen :
+	    0)) != 0)
+		problem_report(&in->sink, PROBLEM_WARNING, PCODE_UNSUPPORTED,
+		    in->vpath, -1, 0, "cannot decode UTF-16 (iconv: %s): "
+		    "the lines are read as they are", strerror(errno));
 	if (head != NULL && headlen > 0)
 		rc = ingest_text_block(in, &lg, &t, head, headlen);
 	while (rc == MGT_OK &&

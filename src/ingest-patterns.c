@@ -41,7 +41,9 @@ ingest_patterns_init(struct ingest *in, struct mgt_error *err)
 				n++;
 	if (n == 0)
 		return MGT_OK;
-	in->matcher = matcher_new(&in->opt->limits);
+	in->matcher = matcher_new(&in->opt->limits,
+	    (in->opt->no_jit ? MATCHER_NO_JIT : 0) |
+	    (in->opt->no_simd ? MATCHER_NO_SIMD : 0));
 	in->pats = xcalloc(n, sizeof *in->pats);
 	for (i = 0; i < rs->nrules; i++) {
 		for (j = 0; j < rs->rules[i].nevidence; j++) {

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -89,7 +90,8 @@ struct pipe_emit {
 struct ingest_pipe {
 	/* Set at start, read by both threads. */
 	const char			*input;
-	const struct mgt_limits		*limits;
+	const struct ingest_options	*opt;
+	const struct mgt_limits		*limits;	/* &opt->limits */
 	const struct problem_sink	*sink;		/* consumer side */
 	pthread_t			 thread;
 
@@ -373,7 +375,7 @@ pipe_parse_buffer(struct pipe_emit *e, const char *data, size_t len,
 
 /*
  * Is the consumer running low on work?  Then it parses this file.
- * MGTRIAGE_PARSE_ON=reader or =indexer pins the choice, so tests can show
+ * opt->parse_on (MGTRIAGE_PARSE_ON in the CLI) pins the choice, so tests show
  * that both paths write the same index.
  */
 static int
@@ -518,20 +520,19 @@ pipe_thread(void *arg)
 }
 
 struct ingest_pipe *
-ingest_pipe_start(const char *input, const struct mgt_limits *lim,
+ingest_pipe_start(const char *input, const struct ingest_options *opt,
     const struct problem_sink *sink, struct mgt_error *err)
 {
 	struct ingest_pipe *p = xcalloc(1, sizeof *p);
-	const char *env;
 	int e;
 
 	p->input = input;
-	p->limits = lim;
+	p->opt = opt;
+	p->limits = &opt->limits;
 	p->sink = sink;
-	env = getenv("MGTRIAGE_PARSE_ON");
-	if (env != NULL && strcmp(env, "reader") == 0)
+	if (opt->parse_on == INGEST_PARSE_READER)
 		p->parse_on = 'r';
-	else if (env != NULL && strcmp(env, "indexer") == 0)
+	else if (opt->parse_on == INGEST_PARSE_INDEXER)
 		p->parse_on = 'i';
 	p->remit.p = p;
 	p->cemit.p = p;
@@ -787,10 +788,14 @@ ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
 	free(p->in);
 	cJSON_Delete(p->dead);
 	cJSON_Delete(p->graves);
-	if (util_timing() >= 1)
-		fprintf(stderr, "mgtriage: timing: %s: reader waited %.3f s, "
-		    "indexer waited %.3f s\n", p->input, p->reader_wait,
-		    p->consumer_wait);
+	if (p->opt->timing >= 1 && p->opt->on_timing != NULL) {
+		char what[PATH_MAX + 32];
+
+		snprintf(what, sizeof what, "%s: reader waited", p->input);
+		p->opt->on_timing(p->opt->cb_data, what, p->reader_wait);
+		snprintf(what, sizeof what, "%s: indexer waited", p->input);
+		p->opt->on_timing(p->opt->cb_data, what, p->consumer_wait);
+	}
 	rc = p->done->status;
 	if (st != NULL) {
 		const struct source_stats *w = &p->done->done->stats;

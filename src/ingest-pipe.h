@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "classify.h"
+#include "ingest.h"
 #include "mgt-limits.h"
 #include "problem.h"
 #include "source.h"
@@ -41,11 +42,13 @@ struct pipe_member {
 
 /*
  * Start walking input on a reader thread.  Problems the reader meets are
- * passed to sink on the calling thread, in order with the members.
- * Returns NULL (err set) if the thread cannot be started.
+ * passed to sink on the calling thread, in order with the members.  opt
+ * gives the limits, where resources are parsed (parse_on) and the timing
+ * callback; it outlives the pipe.  Returns NULL (err set) if the thread
+ * cannot be started.
  */
 struct ingest_pipe *ingest_pipe_start(const char *input,
-	    const struct mgt_limits *, const struct problem_sink *sink,
+	    const struct ingest_options *opt, const struct problem_sink *sink,
 	    struct mgt_error *);
 
 /* The next member: 1 with *pm set, 0 when the walk is over.  Whatever the

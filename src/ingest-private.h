@@ -20,9 +20,8 @@
 /* Longest host name a line may give a hit (parse_log_host's buffer). */
 #define INGEST_HOST_MAX		256
 
-/* Problem codes tallied (there are fewer PCODE_*s); lines printed per code. */
+/* Problem codes tallied (there are fewer PCODE_*s). */
 #define INGEST_TALLY_CODES	64
-#define INGEST_PRINT_PER_CODE	50
 
 /* Hosts kept per input to attach it to the case's nodes. */
 #define INGEST_INPUT_HOSTS	16
@@ -107,9 +106,7 @@ struct ingest {
 	int				 source_header_year; /* its journal header named the year */
 	int				 last_month;	/* of its last yearless stamp */
 	int64_t				 last_day;	/* day (UTC) of that stamp */
-	long				 fault_at;	/* MGTRIAGE_FAULT_AT, 0: none */
 	double				 progress_at;
-	double				 progress_every;	/* seconds between updates */
 	long long			 progress_bytes; /* read by members so far */
 	int				 progress_shown;
 
@@ -168,7 +165,7 @@ struct ingest {
 
 int	 ingest_db_error(struct ingest *, const struct mgt_error *);
 void	 ingest_progress(struct ingest *);
-void	 ingest_progress_clear(struct ingest *);
+void	 ingest_progress_done(struct ingest *);
 
 /* ingest-cluster.c */
 /* Note the cluster an object names (ClusterVersion, Infrastructure);

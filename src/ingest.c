@@ -2,7 +2,8 @@
  * Ingest: walk every input, classify each member, and turn it into index
  * rows: resources through the YAML/JSON parser, log lines through the line
  * parser and the pattern matcher (all rule patterns in one pass), catalogue
- * rows for the rest.  Problems are printed, stored and counted.
+ * rows for the rest.  Problems are stored, counted and handed to the
+ * caller's callback; so are progress and timings.
  */
 #include "config.h"
 
@@ -30,6 +31,7 @@ ingest_options_init(struct ingest_options *o)
 {
 	memset(o, 0, sizeof *o);
 	limits_default(&o->limits);
+	o->progress_every = 0.25;	/* four updates a second */
 }
 
 int
@@ -42,13 +44,12 @@ ingest_exit_code(const struct ingest_result *r)
 	return MGT_EXIT_OK;
 }
 
-/* MGTRIAGE_TIMING=1: where a run's time goes, on stderr (for bench/). */
+/* opt->timing: where a run's time goes (for bench/). */
 static void
-ingest_timing(const char *phase, double start)
+ingest_timing(const struct ingest *in, const char *what, double start)
 {
-	if (util_timing() >= 1)
-		fprintf(stderr, "mgtriage: timing: %s done at %.3f s\n", phase,
-		    util_now() - start);
+	if (in->opt->timing >= 1 && in->opt->on_timing != NULL)
+		in->opt->on_timing(in->opt->cb_data, what, util_now() - start);
 }
 
 /* The tally of p's code (NULL when there are more codes than slots). */
@@ -68,9 +69,9 @@ ingest_problem_tally(struct ingest *in, const char *code)
 }
 
 /*
- * Problems: stderr line, index row, counters.  Past max-problems-per-code
- * rows of one code they are counted only (ingest_problems_finish records the
- * count), and past INGEST_PRINT_PER_CODE lines they are not printed.
+ * Problems: the caller's callback, index row, counters.  Past
+ * max-problems-per-code rows of one code they are counted only
+ * (ingest_problems_finish records the count).
  */
 static void
 ingest_problem(void *ctx, const struct problem *p)
@@ -88,15 +89,8 @@ ingest_problem(void *ctx, const struct problem *p)
 	seen = t != NULL ? t->seen[0] + t->seen[1] + t->seen[2] : 0;
 	if (t != NULL)
 		t->seen[sev]++;
-	if (!in->opt->quiet && sev != PROBLEM_INFO &&
-	    seen <= INGEST_PRINT_PER_CODE) {
-		ingest_progress_clear(in);
-		if (seen < INGEST_PRINT_PER_CODE)
-			problem_print(p);
-		else
-			fprintf(stderr, "mgtriage: more '%s' problems are not "
-			    "printed; the report counts them all\n", t->code);
-	}
+	if (in->opt->on_problem != NULL)
+		in->opt->on_problem(in->opt->cb_data, p);
 	if (t != NULL && seen >= in->opt->limits.max_problems_code) {
 		t->dropped[sev]++;
 		return;
@@ -139,11 +133,26 @@ ingest_problems_finish(struct ingest *in, struct mgt_error *err)
 	return MGT_OK;
 }
 
+static void
+ingest_progress_send(struct ingest *in, int done)
+{
+	struct ingest_progress pr;
+
+	memset(&pr, 0, sizeof pr);
+	pr.files = in->res->sources;
+	pr.bytes = in->res->bytes + in->progress_bytes +
+	    (in->pipe ? ingest_pipe_size(in->pipe) : 0);
+	pr.lines = in->res->lines;
+	pr.objects = in->res->resources;
+	pr.done = done;
+	in->opt->on_progress(in->opt->cb_data, &pr);
+}
+
 void
-ingest_progress_clear(struct ingest *in)
+ingest_progress_done(struct ingest *in)
 {
 	if (in->progress_shown) {
-		fputs("\r\033[K", stderr);
+		ingest_progress_send(in, 1);
 		in->progress_shown = 0;
 	}
 }
@@ -153,17 +162,13 @@ ingest_progress(struct ingest *in)
 {
 	double now;
 
-	if (!in->opt->progress)
+	if (in->opt->on_progress == NULL)
 		return;
 	now = util_now();
-	if (now - in->progress_at < in->progress_every)
+	if (now - in->progress_at < in->opt->progress_every)
 		return;
 	in->progress_at = now;
-	fprintf(stderr, "\r\033[Kmgtriage: %lld files, %lld MB, %lld lines, "
-	    "%lld objects", in->res->sources, (in->res->bytes +
-	    in->progress_bytes + (in->pipe ? ingest_pipe_size(in->pipe) : 0))
-	    >> 20,
-	    in->res->lines, in->res->resources);
+	ingest_progress_send(in, 0);
 	in->progress_shown = 1;
 }
 
@@ -242,13 +247,6 @@ ingest_member(struct ingest *in, struct pipe_member *pm)
 	if (index_add_source(in->idx, &s, &in->source_id, &err) != MGT_OK)
 		return ingest_db_error(in, &err);
 	in->res->sources++;
-	/* A write failing mid-walk, for tests: a real full disk shows only
-	 * past SQLite's page cache, i.e. on inputs too large for a test. */
-	if (in->fault_at > 0 && in->res->sources >= in->fault_at) {
-		mgt_error_set(&err, MGT_ERR_DB, m->vpath, -1, 0,
-		    "injected write failure (MGTRIAGE_FAULT_AT)");
-		return ingest_db_error(in, &err);
-	}
 	if (r < 0)
 		return MGT_OK;
 
@@ -338,7 +336,7 @@ ingest_input(struct ingest *in, const char *input)
 	memset(&st, 0, sizeof st);
 	mgt_error_clear(&err);
 	ingest_cluster_input_start(in, input);
-	in->pipe = ingest_pipe_start(input, &in->opt->limits, &in->sink, &err);
+	in->pipe = ingest_pipe_start(input, in->opt, &in->sink, &err);
 	if (in->pipe == NULL) {
 		*in->fatal = err;
 		return err.code;
@@ -411,13 +409,10 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	in.fatal = err;
 	in.sink.fn = ingest_problem;
 	in.sink.ctx = &in;
-	if (getenv("MGTRIAGE_FAULT_AT") != NULL)
-		in.fault_at = atol(getenv("MGTRIAGE_FAULT_AT"));
-	/* Four updates a second; tests ask for every one (no timing). */
-	in.progress_every = getenv("MGTRIAGE_PROGRESS_ALL") != NULL ? 0 : 0.25;
 	start = util_now();
 
-	rc = index_create(db_path, opt->index_flags, &in.idx, err);
+	rc = index_create(db_path, opt->index_flags |
+	    (opt->no_jit ? INDEX_NO_JIT : 0), &in.idx, err);
 	if (rc != MGT_OK)
 		return rc;
 	if ((rc = ingest_patterns_init(&in, err)) != MGT_OK)
@@ -443,8 +438,8 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 		if ((rc = ingest_input(&in, inputs[i])) != MGT_OK)
 			goto fail;
 	}
-	ingest_progress_clear(&in);
-	ingest_timing("walk", start);
+	ingest_progress_done(&in);
+	ingest_timing(&in, "walk done at", start);
 	if ((rc = ingest_patterns_finish(&in, err)) != MGT_OK)
 		goto fail;
 	if ((rc = ingest_year_fix(&in, err)) != MGT_OK)
@@ -467,13 +462,13 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 		if ((rc = index_set_meta(in.idx, "year_hint", y, err)) != MGT_OK)
 			goto fail;
 	}
-	ingest_timing("fixups", start);
+	ingest_timing(&in, "fixups done at", start);
 	if ((rc = index_commit(in.idx, err)) != MGT_OK) {
 		in.idx = NULL;
 		goto fail;
 	}
 	in.idx = NULL;
-	ingest_timing("commit", start);
+	ingest_timing(&in, "commit done at", start);
 	res->seconds = util_now() - start;
 	ingest_patterns_free(&in);
 	ingest_cluster_free(&in);
@@ -481,7 +476,7 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	return MGT_OK;
 
 fail:
-	ingest_progress_clear(&in);
+	ingest_progress_done(&in);
 	ingest_patterns_free(&in);
 	ingest_cluster_free(&in);
 	if (in.idx != NULL)

@@ -12,13 +12,51 @@
 #include "rule.h"
 
 struct mgt_error;
+struct problem;
 
+/* Where the resource files of the ingest pipeline are parsed. */
+enum ingest_parse_on {
+	INGEST_PARSE_DYNAMIC = 0,	/* the reader; the indexer when idle */
+	INGEST_PARSE_READER,		/* always the reader thread */
+	INGEST_PARSE_INDEXER		/* always the indexer thread */
+};
+
+/* How far a run has got, for on_progress. */
+struct ingest_progress {
+	long long	 files;		/* members catalogued */
+	long long	 bytes;		/* decompressed bytes read */
+	long long	 lines;		/* log lines read */
+	long long	 objects;	/* resources indexed */
+	int		 done;		/* the walk is over: the last call */
+};
+
+/*
+ * One run's settings.  The engine never reads the environment, prints or
+ * exits: what a command line shows (problems, progress, timings) goes to
+ * the callbacks, each called on the thread that called ingest_run() with
+ * cb_data.  A NULL callback is not called.
+ */
 struct ingest_options {
 	struct mgt_limits	 limits;
 	int			 index_flags;	/* INDEX_FULL_TEXT, INDEX_FTS */
 	const struct ruleset	*rules;		/* patterns to run; may be NULL */
-	int			 progress;	/* progress on stderr (a tty) */
-	int			 quiet;		/* no per-problem lines on stderr */
+	int			 no_jit;	/* PCRE2's interpreter only */
+	int			 no_simd;	/* literals: the automaton only */
+	enum ingest_parse_on	 parse_on;	/* for tests: same index */
+	int			 timing;	/* 0: no on_timing calls; 1: phases */
+	double			 progress_every; /* seconds between on_progress
+						   calls (0: every update) */
+	/* Every input problem as it is recorded (all severities). */
+	void			(*on_problem)(void *cb_data,
+				    const struct problem *);
+	/* Counts so far, at most every progress_every s; once with done. */
+	void			(*on_progress)(void *cb_data,
+				    const struct ingest_progress *);
+	/* With timing: what ("walk done at", "INPUT: reader waited") took
+	 * or was reached at seconds. */
+	void			(*on_timing)(void *cb_data, const char *what,
+				    double seconds);
+	void			*cb_data;
 };
 
 struct ingest_result {
@@ -32,6 +70,7 @@ struct ingest_result {
 	double		 seconds;
 };
 
+/* Default limits, no callbacks, progress_every 0.25 s. */
 void	 ingest_options_init(struct ingest_options *);
 
 /*

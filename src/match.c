@@ -20,9 +20,9 @@
 #include <cjson/cJSON.h>
 
 #include "error.h"
-#include "jit.h"
 #include "match.h"
 #include "match-private.h"
+#include "regex.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -126,7 +126,8 @@ struct matcher {
 	size_t			 crec[MATCH_STREAMS];
 	/* The SIMD prefilter over the live atoms, when it applies. */
 	struct teddy		 teddy;
-	int			 simd_off;	/* MGTRIAGE_NO_SIMD */
+	int			 simd_off;	/* MATCHER_NO_SIMD or no AVX2 */
+	int			 no_jit;	/* MATCHER_NO_JIT */
 	struct trec		*trec;
 	size_t			 ntrec;
 	size_t			 ctrec;
@@ -139,17 +140,10 @@ struct matcher {
 	char			*hit_json;	/* captures of the hit in hand */
 };
 
-static void
-match_die(const char *what)
-{
-	fprintf(stderr, "mgtriage: out of memory (%s)\n", what);
-	exit(MGT_EXIT_INTERNAL);
-}
-
 /* ---- patterns ---------------------------------------------------------- */
 
 struct matcher *
-matcher_new(const struct mgt_limits *limits)
+matcher_new(const struct mgt_limits *limits, int flags)
 {
 	struct matcher *m;
 
@@ -158,17 +152,15 @@ matcher_new(const struct mgt_limits *limits)
 		m->limits = *limits;
 	else
 		limits_default(&m->limits);
-	if ((m->mctx = pcre2_match_context_create(NULL)) == NULL)
-		match_die("PCRE2 match context");
-	pcre2_set_match_limit(m->mctx, m->limits.pcre_match_limit);
-	pcre2_set_depth_limit(m->mctx, m->limits.pcre_depth_limit);
-	pcre2_set_heap_limit(m->mctx, MATCH_HEAP_LIMIT_KIB);
+	m->mctx = regex_match_context(m->limits.pcre_match_limit,
+	    m->limits.pcre_depth_limit, MATCH_HEAP_LIMIT_KIB);
 	if (m->limits.pattern_time_ms > 0 &&
 	    m->limits.pattern_time_ms < INT64_MAX / 1000000)
 		m->budget_ns = m->limits.pattern_time_ms * 1000000;
 	m->jsize = MATCH_JIT_STACK_START;
-	/* MGTRIAGE_NO_SIMD=1: the automaton only (tests compare the two). */
-	m->simd_off = !matcher_simd_available();
+	/* MATCHER_NO_SIMD: the automaton only (tests compare the two). */
+	m->simd_off = (flags & MATCHER_NO_SIMD) || !matcher_simd_available();
+	m->no_jit = (flags & MATCHER_NO_JIT) != 0;
 	return m;
 }
 
@@ -262,14 +254,13 @@ int
 matcher_add(struct matcher *m, const char *pattern, int flags,
     struct mgt_error *err)
 {
-	pcre2_compile_context *cctx;
 	struct mpat *p;
 	struct litset ls;
-	PCRE2_UCHAR msg[256];
-	PCRE2_SIZE erroff;
-	uint32_t opts, caps;
+	char msg[256];
+	size_t erroff = 0;
+	uint32_t caps;
 	size_t len;
-	int errcode, id;
+	int id, rflags;
 	char why[256];
 
 	if (m->compiled) {
@@ -289,13 +280,9 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 		    "too many patterns");
 		return -1;
 	}
-	opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+	rflags = m->no_jit ? REGEX_NO_JIT : 0;
 	if (flags & MATCH_CASELESS)
-		opts |= PCRE2_CASELESS;
-	if ((cctx = pcre2_compile_context_create(NULL)) == NULL)
-		match_die("PCRE2 compile context");
-	pcre2_set_max_pattern_length(cctx, MATCH_MAX_PATTERN);
-	pcre2_set_parens_nest_limit(cctx, MATCH_PARENS_NEST);
+		rflags |= REGEX_CASELESS;
 	if (m->npats == m->cpats) {
 		m->cpats = m->cpats ? m->cpats * 2 : 16;
 		m->pats = xreallocarray(m->pats, (size_t)m->cpats,
@@ -305,19 +292,13 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 	id = m->npats;
 	p = &m->pats[id];
 	memset(p, 0, sizeof *p);
-	p->code = pcre2_compile((PCRE2_SPTR)pattern, len, opts, &errcode,
-	    &erroff, cctx);
-	pcre2_compile_context_free(cctx);
+	p->code = regex_build(pattern, len, rflags, MATCH_MAX_PATTERN,
+	    MATCH_PARENS_NEST, &p->jit, msg, sizeof msg, &erroff);
 	if (p->code == NULL) {
-		if (errcode == PCRE2_ERROR_HEAP_FAILED)
-			match_die("PCRE2");
-		pcre2_get_error_message(errcode, msg, sizeof msg);
 		mgt_error_set(err, MGT_ERR_RULE, "", (long long)erroff, 0,
-		    "%s", (const char *)msg);
+		    "%s", msg);
 		return -1;
 	}
-	p->jit = jit_wanted() &&
-	    pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
 	pcre2_pattern_info(p->code, PCRE2_INFO_CAPTURECOUNT, &caps);
 	pcre2_pattern_info(p->code, PCRE2_INFO_NAMECOUNT, &p->namecount);
 	pcre2_pattern_info(p->code, PCRE2_INFO_NAMEENTRYSIZE, &p->nameentry);
@@ -327,7 +308,7 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 		m->md_pairs = caps + 1;
 		if ((m->md = pcre2_match_data_create(m->md_pairs, NULL)) ==
 		    NULL)
-			match_die("PCRE2 match data");
+			xmalloc_fail("PCRE2 match data");
 	}
 
 	why[0] = '\0';
@@ -1061,7 +1042,7 @@ match_captures(struct matcher *m, struct mpat *p, const char *subj, int rc)
 	int g;
 
 	if ((obj = cJSON_CreateObject()) == NULL)
-		match_die("cJSON");
+		xmalloc_fail("cJSON");
 	for (x = 0; x < p->namecount; x++) {
 		e = p->nametable + (size_t)x * p->nameentry;
 		g = (e[0] << 8) | e[1];
@@ -1074,10 +1055,10 @@ match_captures(struct matcher *m, struct mpat *p, const char *subj, int rc)
 		v = match_clean(m, subj + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
 		if (cJSON_AddStringToObject(obj, (const char *)e + 2, v) ==
 		    NULL)
-			match_die("cJSON");
+			xmalloc_fail("cJSON");
 	}
 	if ((s = cJSON_PrintUnformatted(obj)) == NULL)
-		match_die("cJSON");
+		xmalloc_fail("cJSON");
 	cJSON_Delete(obj);
 	return s;
 }
@@ -1335,9 +1316,7 @@ matcher_scan(struct matcher *m, const char *block, size_t len, match_fn fn,
 int
 matcher_simd_available(void)
 {
-	const char *e = getenv("MGTRIAGE_NO_SIMD");
-
-	return teddy_available() && (e == NULL || *e == '\0' || *e == '0');
+	return teddy_available();
 }
 
 const char *

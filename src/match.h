@@ -20,7 +20,16 @@ struct matcher;
 /* Flags for matcher_add. */
 #define MATCH_CASELESS	0x1
 
-struct matcher *matcher_new(const struct mgt_limits *);
+/* Flags for matcher_new. */
+#define MATCHER_NO_JIT	0x1	/* PCRE2's interpreter only (valgrind) */
+#define MATCHER_NO_SIMD	0x2	/* the automaton only, no AVX2 prefilter */
+
+/*
+ * A matcher with limits (NULL: the defaults) and flags.  Everything it
+ * needs is in its arguments: two matchers in one process never share
+ * settings.
+ */
+struct matcher *matcher_new(const struct mgt_limits *, int flags);
 void	 matcher_free(struct matcher *);
 
 /*
@@ -105,7 +114,8 @@ char	*matcher_captures(struct matcher *, int id, const char *s, size_t len);
  * up to 64 literals, on CPUs with AVX2) or "automaton".
  */
 const char *matcher_engine(const struct matcher *);
-/* Whether this CPU has the SIMD prefilter (and MGTRIAGE_NO_SIMD is off). */
+/* Whether this CPU has the SIMD prefilter (MATCHER_NO_SIMD turns it off
+ * for one matcher). */
 int	 matcher_simd_available(void);
 
 /* Match one pattern against one string (used by `grep` and tests);

@@ -127,7 +127,7 @@ output_init(void)
 			continue;
 		sigaction(output_signals[i], &sa, NULL);
 	}
-	/* exit() on out of memory (xmalloc_die and the like) ends here. */
+	/* The CLI's out-of-memory hook ends with exit(): that ends here. */
 	atexit(output_cleanup);
 }
 
@@ -284,7 +284,8 @@ output_discard(const char *tmp)
  * and starts again if not.
  */
 int
-output_lock(const char *path, const char *note, struct mgt_error *err)
+output_lock(const char *path, void (*waiting)(void *), void *data,
+    struct mgt_error *err)
 {
 	struct stat fst, pst;
 	char *lock;
@@ -310,8 +311,8 @@ output_lock(const char *path, const char *note, struct mgt_error *err)
 				    "cannot lock: %s", strerror(errno));
 				goto fail;
 			}
-			if (note != NULL && !noted++)
-				fprintf(stderr, "mgtriage: %s\n", note);
+			if (waiting != NULL && !noted++)
+				waiting(data);
 			while (flock(fd, LOCK_EX) == -1) {
 				if (errno != EINTR) {
 					mgt_error_set(err, MGT_ERR_IO, lock,

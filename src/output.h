@@ -53,16 +53,18 @@ void	 output_untrack(const char *path);
  * Take an exclusive lock for writing path, on "<path>.lock" (created,
  * tracked, removed by output_unlock()), so that runs writing the same
  * index go one after the other.  Waits while another run holds it,
- * printing note to stderr first unless note is NULL.  Returns a
+ * calling waiting(data) once first unless waiting is NULL.  Returns a
  * descriptor for output_unlock(), or -1 with err set.
  */
-int	 output_lock(const char *path, const char *note, struct mgt_error *);
+int	 output_lock(const char *path, void (*waiting)(void *data),
+	    void *data, struct mgt_error *);
 void	 output_unlock(const char *path, int fd);
 
 /*
  * Remove every tracked temporary on SIGINT, SIGTERM, SIGHUP and SIGPIPE
  * (then die of the signal as before) and at exit(); signals ignored at
- * start stay ignored.  Called once from main().
+ * start stay ignored.  Called once from the CLI's main(), never by the
+ * engine: a host that embeds the engine keeps its own handlers.
  */
 void	 output_init(void);
 /* Remove every tracked temporary now (async-signal-safe). */

@@ -78,8 +78,7 @@ struct json_scan {
 void
 parse_resource_oom(void)
 {
-	fprintf(stderr, "mgtriage: out of memory (building a JSON tree)\n");
-	exit(MGT_EXIT_INTERNAL);
+	xmalloc_fail("building a JSON tree");
 }
 
 /*

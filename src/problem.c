@@ -59,21 +59,21 @@ problem_severity_parse(const char *s)
 }
 
 void
-problem_print(const struct problem *p)
+problem_print(FILE *f, const struct problem *p)
 {
 	char where[2048], msg[2048];
 
 	util_escape(p->vpath, where, sizeof where);
 	util_escape(p->message, msg, sizeof msg);
 	if (p->line > 0)
-		fprintf(stderr, "mgtriage: %s:%ld: %s: %s [%s]\n", where,
+		fprintf(f, "mgtriage: %s:%ld: %s: %s [%s]\n", where,
 		    p->line, problem_severity_name(p->severity), msg, p->code);
 	else if (p->offset >= 0)
-		fprintf(stderr, "mgtriage: %s: offset %lld: %s: %s [%s]\n",
+		fprintf(f, "mgtriage: %s: offset %lld: %s: %s [%s]\n",
 		    where, p->offset, problem_severity_name(p->severity), msg,
 		    p->code);
 	else
-		fprintf(stderr, "mgtriage: %s: %s: %s [%s]\n",
+		fprintf(f, "mgtriage: %s: %s: %s [%s]\n",
 		    where[0] ? where : "(input)",
 		    problem_severity_name(p->severity), msg, p->code);
 }

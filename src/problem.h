@@ -1,10 +1,13 @@
 /*
  * Input problems: what could not be read, what was skipped, and every limit
- * hit.  Producers call problem_report(); the sink (set up by ingest) prints
- * one line on stderr and stores a row in the index's problems table.
+ * hit.  Producers call problem_report(); the sink (set up by ingest) hands
+ * it to the caller's on_problem and stores a row in the index's problems
+ * table.
  */
 #ifndef MGT_PROBLEM_H
 #define MGT_PROBLEM_H
+
+#include <stdio.h>
 
 enum problem_severity {
 	PROBLEM_INFO = 0,	/* noted; does not make the run partial */
@@ -84,8 +87,8 @@ const char *problem_severity_name(enum problem_severity);
 /* The severity a name spells, -1 for anything else. */
 int	 problem_severity_parse(const char *);
 
-/* Write "mgtriage: vpath:line: severity: message [code]" to stderr with
- * control characters escaped. */
-void	 problem_print(const struct problem *);
+/* Write "mgtriage: vpath:line: severity: message [code]" to f with
+ * control characters escaped (the CLI's on_problem callback). */
+void	 problem_print(FILE *f, const struct problem *);
 
 #endif

@@ -25,9 +25,7 @@ static cJSON *
 json_need(cJSON *j)
 {
 	if (j == NULL) {
-		fputs("mgtriage: out of memory (building the JSON report)\n",
-		    stderr);
-		exit(MGT_EXIT_INTERNAL);
+		xmalloc_fail("building the JSON report");
 	}
 	return j;
 }

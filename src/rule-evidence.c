@@ -16,6 +16,7 @@
 #include <yaml.h>
 
 #include "index.h"
+#include "regex.h"
 #include "rule.h"
 #include "rule-private.h"
 #include "xmalloc.h"
@@ -165,13 +166,12 @@ rule_load_pattern(struct rule_loader *l, const struct rule_ynode *n,
     const char *prefix, const char *pattern, int caseless, char **names)
 {
 	pcre2_code *re;
-	PCRE2_UCHAR msg[256];
+	char msg[256];
 	PCRE2_SPTR table;
-	PCRE2_SIZE erroff;
+	size_t erroff = 0;
 	uint32_t count = 0, size = 0, i;
 	size_t len = strlen(pattern), total = 0, k;
-	int errcode, line, col;
-	uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+	int line, col;
 
 	*names = NULL;
 	if (len > RULE_MAX_PATTERN) {
@@ -179,20 +179,14 @@ rule_load_pattern(struct rule_loader *l, const struct rule_ynode *n,
 		    prefix, RULE_MAX_PATTERN);
 		return 0;
 	}
-	if (caseless)
-		opts |= PCRE2_CASELESS;
-	re = pcre2_compile((PCRE2_SPTR)pattern, len, opts, &errcode, &erroff,
-	    NULL);
+	/* Checked only, never matched: no JIT. */
+	re = regex_build(pattern, len, REGEX_NO_JIT |
+	    (caseless ? REGEX_CASELESS : 0), 0, 0, NULL, msg, sizeof msg,
+	    &erroff);
 	if (re == NULL) {
-		/* Not the rule's fault: no "fix the rule file". */
-		if (errcode == PCRE2_ERROR_HEAP_FAILED)
-			xmalloc_fail("PCRE2");
-		if (pcre2_get_error_message(errcode, msg, sizeof msg) < 0)
-			snprintf((char *)msg, sizeof msg, "error %d", errcode);
 		rule_load_value_pos(l, n, erroff, &line, &col);
 		rule_load_error_at(l, line, col, "%sinvalid pattern: %s (at "
-		    "pattern offset %zu)", prefix, (const char *)msg,
-		    (size_t)erroff);
+		    "pattern offset %zu)", prefix, msg, erroff);
 		return 0;
 	}
 	if (pcre2_pattern_info(re, PCRE2_INFO_NAMECOUNT, &count) == 0 &&

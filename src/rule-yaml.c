@@ -370,8 +370,7 @@ rule_load_yaml_error(struct rule_loader *l, const yaml_parser_t *parser)
 	int line = 1, col = 1;
 
 	if (parser->error == YAML_MEMORY_ERROR) {
-		fprintf(stderr, "mgtriage: out of memory (libyaml)\n");
-		exit(MGT_EXIT_INTERNAL);
+		xmalloc_fail("libyaml");
 	}
 	if (parser->error == YAML_READER_ERROR) {
 		p = l->buf;
@@ -448,8 +447,7 @@ rule_load_compose(struct rule_loader *l)
 	int depth = 0, ndocs = 0, naliases = 0, done = 0, ok = 0;
 
 	if (!yaml_parser_initialize(&parser)) {
-		fprintf(stderr, "mgtriage: out of memory (libyaml)\n");
-		exit(MGT_EXIT_INTERNAL);
+		xmalloc_fail("libyaml");
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)l->buf,
 	    l->len);

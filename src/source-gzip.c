@@ -42,8 +42,7 @@ source_gzip_new(void)
 	g = xcalloc(1, sizeof *g);
 	/* 15 + 16: gzip only, trailer checked. */
 	if (inflateInit2(&g->z, 15 + 16) != Z_OK) {
-		fprintf(stderr, "mgtriage: out of memory (zlib)\n");
-		exit(MGT_EXIT_INTERNAL);
+		xmalloc_fail("zlib");
 	}
 	g->out = xmalloc(SOURCE_GZIP_OUT);
 	g->member = 1;
@@ -178,8 +177,7 @@ source_gzip_raw(struct source_stream *s, const unsigned char **p, size_t *n)
 		if (zr == Z_STREAM_END)
 			g->between = 1;
 		else if (zr == Z_MEM_ERROR) {
-			fprintf(stderr, "mgtriage: out of memory (zlib)\n");
-			exit(MGT_EXIT_INTERNAL);
+			xmalloc_fail("zlib");
 		} else if (zr != Z_OK && zr != Z_BUF_ERROR)
 			source_gzip_error(g, zr);
 		if (produced > 0) {

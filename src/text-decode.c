@@ -30,7 +30,7 @@ text_detect(const void *head, size_t len)
 	return TEXT_UTF8;
 }
 
-void
+int
 text_decode_init(struct text_decode *td, enum text_encoding enc)
 {
 	iconv_t cd;
@@ -38,16 +38,19 @@ text_decode_init(struct text_decode *td, enum text_encoding enc)
 	memset(td, 0, sizeof *td);
 	td->enc = enc;
 	if (enc == TEXT_UTF8)
-		return;
+		return 0;
 	cd = iconv_open("UTF-8", enc == TEXT_UTF16LE ? "UTF-16LE" :
 	    "UTF-16BE");
 	if (cd == (iconv_t)-1) {
-		fprintf(stderr, "mgtriage: iconv cannot decode UTF-16: %s\n",
-		    strerror(errno));
-		exit(MGT_EXIT_INTERNAL);
+		if (errno == ENOMEM)
+			xmalloc_fail("iconv");
+		/* Pass the bytes through as they are, as for UTF-8. */
+		td->enc = TEXT_UTF8;
+		return -1;
 	}
 	td->cd = cd;
 	td->bom = 1;
+	return 0;
 }
 
 void

@@ -33,8 +33,13 @@ struct text_decode {
 /* What the first bytes of a text say it is encoded in. */
 enum text_encoding text_detect(const void *head, size_t len);
 
-/* Start decoding text in enc (exits if iconv cannot: glibc always can). */
-void	 text_decode_init(struct text_decode *, enum text_encoding enc);
+/*
+ * Start decoding text in enc.  Returns 0, or -1 with errno set when iconv
+ * cannot convert from enc (glibc always can): the text is then handed out
+ * undecoded, as UTF-8 text is, and the caller reports it.  Out of memory
+ * in iconv goes to xmalloc_fail().
+ */
+int	 text_decode_init(struct text_decode *, enum text_encoding enc);
 void	 text_decode_free(struct text_decode *);
 
 /*

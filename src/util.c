@@ -236,22 +236,6 @@ util_glob_path(const char *glob, const char *path)
 	return 0;
 }
 
-int
-util_timing(void)
-{
-	static int level = -1;
-	const char *e;
-
-	if (level < 0) {
-		e = getenv("MGTRIAGE_TIMING");
-		if (e == NULL || *e == '\0' || strcmp(e, "0") == 0)
-			level = 0;
-		else
-			level = atoi(e) >= 2 ? 2 : 1;
-	}
-	return level;
-}
-
 double
 util_now(void)
 {

@@ -24,9 +24,6 @@ int	 util_glob_path(const char *glob, const char *path);
 char	*util_format_ts(int64_t us, char *buf, size_t len);
 /* Seconds on the monotonic clock (for durations). */
 double	 util_now(void);
-/* MGTRIAGE_TIMING: 0 (unset, empty or 0), 1 (phase times), 2 (also slow
- * SQL); read once. */
-int	 util_timing(void);
 /* Basename of a path without modifying it ("" for "/"); with trailing
  * slashes, a copy in a per-thread buffer valid until the next call. */
 const char *util_basename(const char *path);

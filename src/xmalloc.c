@@ -1,6 +1,8 @@
 /*
- * Allocation wrappers: out of memory is not recoverable for a triage tool,
- * so it ends the run with a message instead of spreading NULL checks.
+ * Allocation wrappers: out of memory is not recoverable in the middle of
+ * the engine, so it goes to the process's out-of-memory hook (which ends
+ * the process or jumps out) or to abort(), instead of spreading NULL
+ * checks.  The engine itself never prints or exits.
  */
 #include "config.h"
 
@@ -14,23 +16,36 @@
 #include <cJSON.h>
 #include <sqlite3.h>
 
-#include "error.h"
 #include "xmalloc.h"
 
-/* exit() runs output_cleanup() (atexit in output_init()): the run's
- * temporary files go with it. */
-static void __attribute__((noreturn))
-xmalloc_die(size_t n)
+/* The hook of xmalloc_set_oom_handler(); process-wide (see xmalloc.h). */
+static mgt_oom_fn	 xmalloc_oom;
+static void		*xmalloc_oom_data;
+
+void
+xmalloc_set_oom_handler(mgt_oom_fn fn, void *data)
 {
-	fprintf(stderr, "mgtriage: out of memory (allocating %zu bytes)\n", n);
-	exit(MGT_EXIT_INTERNAL);
+	xmalloc_oom = fn;
+	xmalloc_oom_data = data;
 }
 
 void
 xmalloc_fail(const char *what)
 {
-	fprintf(stderr, "mgtriage: out of memory (%s)\n", what);
-	exit(MGT_EXIT_INTERNAL);
+	if (xmalloc_oom != NULL)
+		xmalloc_oom(what, xmalloc_oom_data);
+	/* No hook, or one that returned: nothing can be unwound from here. */
+	abort();
+}
+
+/* No allocation here: the message sits on the stack. */
+static void __attribute__((noreturn))
+xmalloc_die(size_t n)
+{
+	char what[64];
+
+	snprintf(what, sizeof what, "allocating %zu bytes", n);
+	xmalloc_fail(what);
 }
 
 void *

@@ -1,6 +1,8 @@
 /*
- * Allocation wrappers that abort with a message on out-of-memory, so callers
- * never test for NULL.  Everything they return is owned by the caller.
+ * Allocation wrappers that never return NULL, so callers never test for it:
+ * out of memory goes to the process's out-of-memory hook (the CLI prints a
+ * message, removes its temporaries and exits 4), or abort().  Everything
+ * they return is owned by the caller.
  */
 #ifndef MGT_XMALLOC_H
 #define MGT_XMALLOC_H
@@ -17,9 +19,26 @@ int	 xasprintf(char **, const char *, ...)
 
 /*
  * Out of memory in a library that reports it (ENOMEM, PCRE2's heap
- * failure): "mgtriage: out of memory (what)" and exit 4, like xmalloc().
+ * failure, zlib, libyaml, cJSON): handled as xmalloc() handles it.  what
+ * names the allocation ("PCRE2", "allocating 4096 bytes").
  */
 void	 xmalloc_fail(const char *what) __attribute__((noreturn));
+
+/*
+ * The out-of-memory hook: called with what (as above) and data when an
+ * allocation fails anywhere in the engine.  An allocation failing in the
+ * middle of the engine cannot be unwound, so the hook must not return: it
+ * may exit(), _exit() or longjmp() out of the process's engine work.  With
+ * no hook, or when the hook returns, the engine calls abort().
+ *
+ * This is the one process-wide setting of the engine, on purpose: running
+ * out of memory is a property of the process, not of one session, and
+ * SQLite's and cJSON's allocators (xmalloc_hook_libraries()) are
+ * process-wide too.  Set it once, before any other engine call; fn NULL
+ * removes it.  Not thread-safe against a concurrent failure.
+ */
+typedef void (*mgt_oom_fn)(const char *what, void *data);
+void	 xmalloc_set_oom_handler(mgt_oom_fn fn, void *data);
 
 /*
  * Make SQLite's and cJSON's own allocations end the run the same way when

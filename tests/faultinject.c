@@ -20,6 +20,13 @@
  *                         (/proc/self/fd) starts with P; required for the
  *                         read faults, so the rules and the SQLite index
  *                         are never hit.
+ *   FAULT_SQL_AT=N        the Nth sqlite3_step() of a statement whose
+ *                         SQL starts with FAULT_SQL_PREFIX fails with
+ *                         SQLITE_FULL, as a full disk would (a real one
+ *                         shows only past SQLite's page cache, i.e. on
+ *                         inputs too large for a test); replaces the
+ *                         MGTRIAGE_FAULT_AT that the engine once read.
+ *   FAULT_SQL_PREFIX=S    the statements FAULT_SQL_AT counts.
  *   FAULT_TRACE=1         print the call stack of each injected fault
  *                         to standard error (for finding where a run
  *                         went wrong; backtrace() may allocate itself).
@@ -354,6 +361,45 @@ readv(int fd, const struct iovec *iov, int n)
 		return -1;
 	}
 	return f == 0 ? 0 : real_readv(fd, iov, n);
+}
+
+/*
+ * SQLite's step, wrapped (declared here: the shim is built without
+ * SQLite's headers).  Resolved on first use, when libsqlite3 is loaded.
+ */
+struct sqlite3_stmt;
+typedef int	 (*step_fn)(struct sqlite3_stmt *);
+typedef const char *(*sql_fn)(struct sqlite3_stmt *);
+#define FAULT_SQLITE_FULL	13
+
+static atomic_ulong	 fault_steps;
+
+int	 sqlite3_step(struct sqlite3_stmt *);
+
+int
+sqlite3_step(struct sqlite3_stmt *st)
+{
+	static step_fn real_step;
+	static sql_fn real_sql;
+	static unsigned long at;
+	static const char *prefix;
+	const char *sql;
+
+	if (real_step == NULL) {
+		real_sql = (sql_fn)dlsym(RTLD_NEXT, "sqlite3_sql");
+		prefix = getenv("FAULT_SQL_PREFIX");
+		at = fault_env("FAULT_SQL_AT");
+		real_step = (step_fn)dlsym(RTLD_NEXT, "sqlite3_step");
+	}
+	if (at > 0 && prefix != NULL && real_sql != NULL &&
+	    (sql = real_sql(st)) != NULL &&
+	    strncmp(sql, prefix, strlen(prefix)) == 0 &&
+	    atomic_fetch_add(&fault_steps, 1) + 1 == at) {
+		atomic_fetch_add(&fault_injected, 1);
+		fault_backtrace("faultinject: SQL step fails here (full)\n");
+		return FAULT_SQLITE_FULL;
+	}
+	return real_step(st);
 }
 
 /* The library that defines the next malloc, by its file name. */

@@ -676,7 +676,7 @@ test_build(const char *path)
 	ok(!file_exists(tmp), "commit: temporary file gone");
 
 	mgt_error_clear(&err);
-	ok(index_open(path, 1, &db, &err) == MGT_OK, "open read-only");
+	ok(index_open(path, 1, NULL, &db, &err) == MGT_OK, "open read-only");
 	if (db == NULL) {
 		printf("# %s\n", err.msg);
 		return;
@@ -723,7 +723,7 @@ test_build(const char *path)
 	    SQLITE_OK, "read-only: query_only refuses temp writes too");
 	sqlite3_close(db);
 
-	ok(index_open(path, 0, &db, &err) == MGT_OK, "open read-write");
+	ok(index_open(path, 0, NULL, &db, &err) == MGT_OK, "open read-write");
 	ok(sqlite3_exec(db, "INSERT INTO meta VALUES ('x', 'y')", NULL, NULL,
 	    NULL) == SQLITE_OK, "read-write: insert allowed");
 	sqlite3_close(db);
@@ -789,7 +789,7 @@ test_open_errors(const char *dir, const char *good)
 	    "to fill more than the SQLite header of one hundred bytes, "
 	    "which is what SQLite reads first.\n", f);
 	fclose(f);
-	is_int(index_open(path, 1, &db, &err), MGT_ERR_FORMAT,
+	is_int(index_open(path, 1, NULL, &db, &err), MGT_ERR_FORMAT,
 	    "open text file: MGT_ERR_FORMAT");
 	ok(db == NULL, "open text file: no connection");
 	ok(strcmp(err.where, path) == 0, "open text file: error names file");
@@ -802,27 +802,116 @@ test_open_errors(const char *dir, const char *good)
 		sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL, NULL);
 	sqlite3_close(db);
 	db = NULL;
-	is_int(index_open(path, 1, &db, &err), MGT_ERR_FORMAT,
+	is_int(index_open(path, 1, NULL, &db, &err), MGT_ERR_FORMAT,
 	    "open other SQLite db: MGT_ERR_FORMAT");
 	ok(strstr(err.msg, "not an mgtriage index") != NULL &&
 	    strstr(err.msg, "meta") != NULL, "open other SQLite db: message");
 	unlink(path);
 
 	/* Same schema, another version. */
-	ok(index_open(good, 0, &db, &err) == MGT_OK, "reopen good index");
+	ok(index_open(good, 0, NULL, &db, &err) == MGT_OK, "reopen good index");
 	sqlite3_exec(db, "UPDATE meta SET value = '999' WHERE key ="
 	    " 'schema_version'", NULL, NULL, NULL);
 	sqlite3_close(db);
 	db = NULL;
-	is_int(index_open(good, 1, &db, &err), MGT_ERR_FORMAT,
+	is_int(index_open(good, 1, NULL, &db, &err), MGT_ERR_FORMAT,
 	    "open other schema version: MGT_ERR_FORMAT");
 	ok(strstr(err.msg, "999") != NULL && strstr(err.msg, "rebuild") !=
 	    NULL, "open other schema version: message");
 
 	path_join(path, sizeof path, dir, "missing.db");
-	is_int(index_open(path, 1, &db, &err), MGT_ERR_IO,
+	is_int(index_open(path, 1, NULL, &db, &err), MGT_ERR_IO,
 	    "open missing file: MGT_ERR_IO");
 	ok(!file_exists(path), "open missing file does not create it");
+}
+
+static void
+not_ok_msg(const char *name, const char *msg)
+{
+	ok(0, name);
+	printf("# %s\n", msg);
+}
+
+/* Step one guarded statement under db's budget; the budget that ran out
+ * (0: none) and the statement's last result code. */
+static int
+budget_run(sqlite3 *db, const char *sql, int *last)
+{
+	struct index_budget b;
+	sqlite3_stmt *st;
+	int rc;
+
+	*last = SQLITE_ERROR;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	index_budget_begin(db, &b);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		;
+	*last = rc;
+	sqlite3_finalize(st);
+	return index_budget_end(&b, rc);
+}
+
+static int slow_calls;
+
+static void
+slow_sql(void *cb_data, const char *sql, double seconds)
+{
+	if (cb_data == &slow_calls && sql != NULL && seconds >= 0.01)
+		slow_calls++;
+}
+
+/*
+ * Budgets and the slow-statement callback belong to the connection that
+ * index_open() made: two connections open at once keep their own.
+ */
+static void
+test_per_connection(const char *path)
+{
+	static const char count[] = "WITH RECURSIVE c(x) AS (SELECT 1 UNION "
+	    "ALL SELECT x + 1 FROM c WHERE x < 300000) SELECT count(*) FROM c";
+	static const char big[] = "SELECT length(zeroblob(1000000))";
+	struct index_open_opts small, plain;
+	struct mgt_error err;
+	sqlite3 *a = NULL, *b = NULL;
+	int last;
+
+	index_open_opts_init(&small, NULL);
+	small.sql_steps = 10000;
+	small.sql_memory = 1 << 20;
+	index_open_opts_init(&plain, NULL);
+	plain.on_slow_sql = slow_sql;
+	plain.cb_data = &slow_calls;
+	mgt_error_clear(&err);
+	if (index_open(path, 1, &small, &a, &err) != MGT_OK ||
+	    index_open(path, 1, &plain, &b, &err) != MGT_OK) {
+		not_ok_msg("open two connections", err.msg);
+		sqlite3_close(a);
+		return;
+	}
+	is_int(budget_run(a, count, &last), INDEX_OVER_STEPS,
+	    "small budget: the statement runs out of steps");
+	is_int(budget_run(b, count, &last), 0,
+	    "other connection, opened later: the default budget");
+	is_int(last, SQLITE_DONE, "other connection: the statement ends");
+	is_int(budget_run(a, count, &last), INDEX_OVER_STEPS,
+	    "small budget still its own after the other one ran");
+	ok(budget_run(a, big, &last) != 0 || last != SQLITE_DONE,
+	    "small memory budget: a 1 MB value is refused");
+	is_int(budget_run(b, big, &last), 0,
+	    "default memory budget: the same value is fine");
+	ok(slow_calls > 0, "slow statements reported to their connection's "
+	    "callback");
+	slow_calls = 0;
+	budget_run(a, count, &last);
+	is_int(slow_calls, 0, "not for the connection without a callback");
+	sqlite3_close(a);
+	sqlite3_close(b);
+	/* A connection the guard never saw: the defaults. */
+	ok(index_open(path, 0, NULL, &a, &err) == MGT_OK, "open read-write");
+	is_int(budget_run(a, count, &last), 0,
+	    "unguarded connection: the default budget");
+	sqlite3_close(a);
 }
 
 int
@@ -841,6 +930,7 @@ main(void)
 	path_join(path, sizeof path, tmpdir, "mg.db");
 	test_build(path);
 	test_discard(tmpdir);
+	test_per_connection(path);
 	test_open_errors(tmpdir, path);
 	unlink(path);
 	rmdir(tmpdir);

@@ -107,7 +107,7 @@ one(const char *pattern, int flags)
 	struct matcher *m;
 	struct mgt_error err;
 
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, 0);
 	if (matcher_add(m, pattern, flags, &err) != 0)
 		printf("# add %s: %s\n", pattern, err.msg);
 	matcher_compile(m, &err);
@@ -262,7 +262,7 @@ test_literals(void)
 static void
 test_compile_errors(void)
 {
-	struct matcher *m = matcher_new(NULL);
+	struct matcher *m = matcher_new(NULL, 0);
 	struct mgt_error err;
 	char *big;
 	int i;
@@ -553,10 +553,10 @@ scan_blocks(struct matcher *m, const char *b, size_t len, int maxlines,
 /*
  * The corpus test, with the engine the matcher picks: the SIMD prefilter
  * where the CPU has it and few atoms are live (simd_seen counts the scans
- * that used it), or the automaton (MGTRIAGE_NO_SIMD=1).
+ * that used it), or the automaton (MATCHER_NO_SIMD in flags).
  */
 static void
-test_corpus(const char *engine)
+test_corpus(const char *engine, int flags)
 {
 	struct matcher *m;
 	struct mgt_error err;
@@ -568,7 +568,7 @@ test_corpus(const char *engine)
 	char name[160];
 
 	b = gen_corpus(20000, &len);
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, flags);
 	for (i = 0; i < (size_t)NCORPUS_PATTERNS; i++) {
 		id = matcher_add(m, corpus_patterns[i], corpus_flags[i], &err);
 		if (id != (int)i) {
@@ -782,7 +782,7 @@ test_captures(void)
 	    "plain text\n"
 	    "v=tab\there \x01 nul\0end\n";
 
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, 0);
 	matcher_add(m, "Marking Degraded due to: .*?\"?(?<config>rendered-"
 	    "[\\w-]+)\"? not found", 0, &err);
 	matcher_add(m, "user=(?<user>\\S+)(?: (?<opt>opt))?", 0, &err);
@@ -817,7 +817,7 @@ test_line_endings(void)
 	static const char bad[] = "\xff\xfe" "error: disk \xc3 full\n"
 	    "\xc3\x28 ERROR \xed\xa0\x80 x\n";
 
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, 0);
 	matcher_add(m, "foo$", 0, &err);
 	matcher_add(m, "^two bar$", 0, &err);
 	matcher_add(m, "^$", 0, &err);
@@ -836,7 +836,7 @@ test_line_endings(void)
 	hits_free(&hs);
 	matcher_free(m);
 
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, 0);
 	matcher_add(m, "needle", 0, &err);
 	matcher_add(m, "c\\x00n", 0, &err);
 	matcher_add(m, "needle\\x00$", 0, &err);
@@ -853,7 +853,7 @@ test_line_endings(void)
 	hits_free(&hs);
 	matcher_free(m);
 
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, 0);
 	matcher_add(m, "disk", 0, &err);
 	matcher_add(m, "(?i)error", 0, &err);
 	matcher_add(m, "error: \\w+", 0, &err);
@@ -884,7 +884,7 @@ test_long_line(void)
 	memcpy(b + 2 * (seam - 4096) + 100, "DOUBLE-HIT", 10);
 	b[len] = '\n';
 	memcpy(b + len + 1, "short NEEDLE-XYZ line\n", 22);
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, 0);
 	matcher_add(m, "NEEDLE-XYZ", 0, &err);
 	matcher_add(m, "DOUBLE-HIT", 0, &err);
 	matcher_add(m, "^abc", 0, &err);
@@ -928,7 +928,7 @@ test_limits(void)
 	}
 	limits_default(&lim);
 	lim.rule_limit_errors = 3;
-	m = matcher_new(&lim);
+	m = matcher_new(&lim, 0);
 	matcher_add(m, "^(a+)+$", 0, &err);
 	matcher_add(m, "a!", 0, &err);
 	matcher_set_label(m, 0, "test.catastrophic/evil");
@@ -971,7 +971,7 @@ test_limits(void)
 	b[n - 1] = 'c';
 	b[n] = '\n';
 	limits_default(&lim);
-	m = matcher_new(&lim);
+	m = matcher_new(&lim, 0);
 	matcher_add(m, "(?:(a)|b)*c", 0, &err);
 	matcher_compile(m, &err);
 	memset(&ps, 0, sizeof ps);
@@ -982,7 +982,7 @@ test_limits(void)
 	matcher_free(m);
 
 	lim.pcre_jit_stack_max = 64 << 10;
-	m = matcher_new(&lim);
+	m = matcher_new(&lim, 0);
 	matcher_add(m, "(?:(a)|b)*c", 0, &err);
 	matcher_compile(m, &err);
 	memset(&ps, 0, sizeof ps);
@@ -1005,7 +1005,7 @@ test_select_and_stop(void)
 	unsigned char act[3] = { 0, 1, 0 };
 	static const char block[] = "alpha beta\nbeta gamma\ngamma alpha\n";
 
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, 0);
 	matcher_add(m, "alpha", 0, &err);
 	matcher_add(m, "beta", 0, &err);
 	matcher_add(m, "gam+a", 0, &err);
@@ -1038,11 +1038,50 @@ test_select_and_stop(void)
 	matcher_free(m);
 
 	/* No patterns at all. */
-	m = matcher_new(NULL);
+	m = matcher_new(NULL, 0);
 	is_int(matcher_compile(m, &err), MGT_OK, "empty matcher compiles");
 	is_int(matcher_scan(m, block, sizeof block - 1, collect, &hs, NULL,
 	    "x", 1), MGT_OK, "empty matcher scans");
 	matcher_free(m);
+}
+
+/*
+ * Settings belong to a matcher, not to the process: two matchers alive at
+ * once, one without SIMD and without JIT, each keep their own, and both
+ * find the same lines.
+ */
+static void
+test_settings_per_matcher(void)
+{
+	struct matcher *a, *b;
+	struct mgt_error err;
+	struct hits ha, hb;
+	static const char text[] = "one\nthe error is here\nthree\n";
+
+	a = matcher_new(NULL, 0);
+	b = matcher_new(NULL, MATCHER_NO_SIMD | MATCHER_NO_JIT);
+	ok(matcher_add(a, "error is (\\w+)", 0, &err) == 0 &&
+	    matcher_add(b, "error is (\\w+)", 0, &err) == 0,
+	    "two matchers: same pattern added");
+	ok(matcher_compile(a, &err) == MGT_OK &&
+	    matcher_compile(b, &err) == MGT_OK, "two matchers: compiled");
+	is_str(matcher_engine(b), "automaton",
+	    "MATCHER_NO_SIMD: this matcher uses the automaton");
+	if (matcher_simd_available())
+		is_str(matcher_engine(a), "simd",
+		    "the other matcher keeps the SIMD prefilter");
+	else
+		ok(1, "# SKIP no AVX2: the other matcher cannot use SIMD");
+	memset(&ha, 0, sizeof ha);
+	memset(&hb, 0, sizeof hb);
+	scan_blocks(a, text, sizeof text - 1, 0, &ha);
+	scan_blocks(b, text, sizeof text - 1, 0, &hb);
+	ok(ha.n == 1 && same_hits(&ha, &hb),
+	    "JIT and SIMD or neither: the same hit");
+	hits_free(&ha);
+	hits_free(&hb);
+	matcher_free(a);
+	matcher_free(b);
 }
 
 int
@@ -1051,11 +1090,10 @@ main(void)
 	test_literals();
 	test_compile_errors();
 	test_teddy();
-	test_corpus("simd");
+	test_corpus("simd", 0);
 	/* Again with the automaton alone: both must equal brute force. */
-	setenv("MGTRIAGE_NO_SIMD", "1", 1);
-	test_corpus("automaton");
-	unsetenv("MGTRIAGE_NO_SIMD");
+	test_corpus("automaton", MATCHER_NO_SIMD);
+	test_settings_per_matcher();
 	test_captures();
 	test_line_endings();
 	test_long_line();

@@ -304,12 +304,12 @@ int
 main(void)
 {
 	if (sqlite3_open(":memory:", &db) != SQLITE_OK ||
-	    sqlfunc_register(db) != MGT_OK) {
+	    sqlfunc_register(db, 0) != MGT_OK) {
 		printf("Bail out! cannot set up: %s\n", sqlite3_errmsg(db));
 		return 1;
 	}
 	/* Registering again replaces the functions (and frees the cache). */
-	ok(sqlfunc_register(db) == MGT_OK, "register twice");
+	ok(sqlfunc_register(db, 0) == MGT_OK, "register twice");
 	test_regexp();
 	test_ip();
 	test_time();
