@@ -14,9 +14,9 @@
 
 #include "report.h"
 
-#define REPORT_MAX_DEPTH	32	/* symptom levels shown; deeper counted */
+#define REPORT_MAX_DEPTH	32	/* symptom levels shown */
 #define REPORT_CHECK_FINDINGS	8	/* findings shown in one rule's check */
-#define REPORT_ALERTS_MAX	50	/* errors and warnings listed as alerts */
+#define REPORT_ALERTS_MAX	50	/* errors, warnings listed */
 
 /* One piece of evidence, in the forms the writers show it. */
 struct report_line {
@@ -24,12 +24,12 @@ struct report_line {
 	char		*where;	/* "vpath:line", "Kind/ns/name field", ... */
 	const char	*sep;	/* "", ": " or "=" between where and what */
 	const char	*what;	/* the log line or value, whole, or NULL */
-	char		*line;	/* where, sep, what cut (report_evidence_line) */
+	char		*line;	/* all three, what cut */
 };
 
 /* A fired finding: a root cause or, under one, a symptom. */
 struct report_cause {
-	int			 rank;		/* 1-based for a root, 0 below */
+	int			 rank;		/* 1-based for a root, else 0 */
 	char			*number;	/* "2", "2.1", "2.1.3" */
 	int			 depth;		/* 0 for a root */
 	const char		*id;		/* rule id, NULL if none */
@@ -39,9 +39,9 @@ struct report_cause {
 	enum rule_severity	 severity;	/* info without a rule */
 	const char		*severity_name;	/* "critical" ... "info" */
 	const char		*summary;	/* filled template or NULL */
-	const char		*label;		/* summary, else title, else "" */
+	const char		*label;		/* summary, title or "" */
 	const char		*rank_reason;	/* or NULL */
-	int			 reason_is_tree; /* only "explained by <cause>" */
+	int			 reason_is_tree; /* "explained by" the cause */
 	int64_t			 first_ts;	/* INT64_MIN if none */
 	struct report_line	*evidence;	/* strongest first */
 	size_t			 nevidence;
@@ -54,7 +54,7 @@ struct report_cause {
 	struct report_cause	*cause;		/* the one above, or NULL */
 	struct report_cause    **symptoms;	/* ranked */
 	size_t			 nsymptoms;
-	size_t			 nbelow;	/* symptoms below, transitively */
+	size_t			 nbelow;	/* symptoms below, all levels */
 	/* "(N more symptoms below)" when the tree stops here for depth:
 	 * its symptoms are then not shown; NULL otherwise. */
 	char			*more;
@@ -66,7 +66,7 @@ struct report_check {
 	const char		*category;	/* or NULL */
 	const char		*title;		/* or NULL */
 	struct report_cause	*found[REPORT_CHECK_FINDINGS];
-	size_t			 nfound;	/* may exceed what found holds */
+	size_t			 nfound;	/* may exceed what found has */
 	int			 fails;		/* fired at or above fail_on */
 };
 
@@ -106,7 +106,7 @@ struct report_model {
 	size_t			 nfindings;
 	struct report_cause    **causes;	/* root causes, ranked */
 	size_t			 ncauses;
-	char			*no_cause;	/* "No root cause found by ..." */
+	char			*no_cause;	/* "No root cause found ..." */
 	char			*findings_sentence; /* "N (M root causes)" */
 
 	/* Every rule evaluated, by id, and how many failed. */
