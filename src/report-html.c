@@ -12,13 +12,11 @@
 #include <string.h>
 
 #include "error.h"
-#include "report.h"
+#include "report-model.h"
 #include "xmalloc.h"
 
 #define HTML_TEXT_MAX	4096	/* bytes of one inline string shown */
 #define HTML_BLOCK_MAX	65536	/* bytes of one <pre> block (remedy) */
-#define HTML_MAX_DEPTH	32	/* deeper symptoms are counted, not drawn */
-#define HTML_ELLIPSIS	"\xe2\x80\xa6"
 
 static const char html_style[] =
 "body{font:15px/1.45 system-ui,-apple-system,\"Segoe UI\",sans-serif;"
@@ -82,133 +80,19 @@ static const char html_style[] =
 "p.incomplete{background:#fff0f0;border:1px solid #a40e26;color:#a40e26;"
 "padding:.5rem .8rem;border-radius:4px}\n";
 
-#define HTML_LINES	0x1	/* keep newline and tab (a <pre> block) */
-#define HTML_BREAKS	0x2	/* <wbr> after separators in long words */
-#define HTML_LIST	0x4	/* <wbr> after the commas of a long list */
-#define HTML_WORD_LONG	32	/* bytes: a word this long gets <wbr>s */
-
-/* Bytes from s up to the next white space or n. */
-static size_t
-html_word_len(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n && strchr(" \t\n\r", s[i]) == NULL; i++)
-		continue;
-	return i;
-}
-
-/*
- * Whether a long word may break between s[i - 1] and s[i]: after a
- * separator that the next byte does not repeat ("//"), and after a dot
- * only before a letter, so numbers, times and versions stay whole.  A
- * hyphen needs no mark: browsers break after one already.
- */
-static int
-html_break_before(const char *s, size_t i, const char *seps)
-{
-	char a, b;
-
-	if (i == 0)
-		return 0;
-	a = s[i - 1];
-	b = s[i];
-	if (strchr(seps, a) == NULL || strchr(seps, b) != NULL)
-		return 0;
-	return a != '.' || !(b >= '0' && b <= '9');
-}
-
-/*
- * Write s as HTML text, cut to max bytes.  Escaped: & < > " ' as
- * entities; C0 controls, DEL and invalid bytes as a visible \xNN (except
- * newline and tab with HTML_LINES); C1 controls and bidi overrides as a
- * visible \uNNNN; U+2028 and U+2029 as numeric references.  With
- * HTML_BREAKS a word (no white space) of HTML_WORD_LONG bytes or more,
- * such as a path, gets a <wbr> after each / . _ , = inside it (see
- * html_break_before()), so a browser wraps it there before it breaks it
- * anywhere else; with HTML_LIST, after each comma of any list.
- */
-static void
-html_put_cut(FILE *fp, const char *s, size_t max, int flags)
-{
-	size_t n, i = 0, l;
-	uint32_t cp;
-	const char *seps;
-	int inword = 0, longword = 0;
-
-	if (s == NULL)
-		return;
-	seps = (flags & HTML_BREAKS) ? "/._,=" : (flags & HTML_LIST) ? "," :
-	    NULL;
-	n = report_cut(s, max);
-	while (i < n) {
-		if (seps != NULL && !inword) {
-			longword = (flags & HTML_LIST) ||
-			    html_word_len(s + i, n - i) >= HTML_WORD_LONG;
-			inword = 1;
-		}
-		if (strchr(" \t\n\r", s[i]) != NULL)
-			inword = 0;
-		else if (longword && html_break_before(s, i, seps))
-			fputs("<wbr>", fp);
-		l = report_utf8_decode(s + i, n - i, &cp);
-		if (l == 0) {
-			fprintf(fp, "<span class=\"esc\">\\x%02x</span>",
-			    (unsigned char)s[i]);
-			i++;
-			continue;
-		}
-		i += l;
-		switch (cp) {
-		case '&':
-			fputs("&amp;", fp);
-			continue;
-		case '<':
-			fputs("&lt;", fp);
-			continue;
-		case '>':
-			fputs("&gt;", fp);
-			continue;
-		case '"':
-			fputs("&quot;", fp);
-			continue;
-		case '\'':
-			fputs("&#39;", fp);
-			continue;
-		case 0x2028:
-		case 0x2029:
-			fprintf(fp, "&#x%x;", (unsigned int)cp);
-			continue;
-		}
-		if ((flags & HTML_LINES) && (cp == '\n' || cp == '\t'))
-			fputc((int)cp, fp);
-		else if (cp < 0x20 || cp == 0x7f)
-			fprintf(fp, "<span class=\"esc\">\\x%02x</span>",
-			    (unsigned int)cp);
-		else if ((cp >= 0x80 && cp <= 0x9f) ||
-		    (cp >= 0x202a && cp <= 0x202e) ||
-		    (cp >= 0x2066 && cp <= 0x2069))
-			fprintf(fp, "<span class=\"esc\">\\u%04x</span>",
-			    (unsigned int)cp);
-		else
-			fwrite(s + i - l, 1, l, fp);
-	}
-	if (s[n] != '\0')
-		fputs(HTML_ELLIPSIS, fp);
-}
-
 /* Text that may be long: a path, a message, a summary. */
 static void
 html_put(FILE *fp, const char *s)
 {
-	html_put_cut(fp, s, HTML_TEXT_MAX, HTML_BREAKS);
+	report_xml_put_cut(fp, s, HTML_TEXT_MAX, REPORT_XML_HTML |
+	    REPORT_XML_BREAKS);
 }
 
 /* An id, a code, a name: never given a break. */
 static void
 html_put_id(FILE *fp, const char *s)
 {
-	html_put_cut(fp, s, HTML_TEXT_MAX, 0);
+	report_xml_put_cut(fp, s, HTML_TEXT_MAX, REPORT_XML_HTML);
 }
 
 /*
@@ -230,61 +114,35 @@ html_ts(FILE *fp, int64_t us)
 	    "</span>", (int)(t - buf + 1), buf, t + 1);
 }
 
-static const char *
-html_sev(const struct finding *f)
+static void
+html_badge(FILE *fp, const struct report_cause *f)
 {
-	return report_finding_severity(f);
+	fprintf(fp, "<span class=\"badge sev-%s\">%s</span>",
+	    f->severity_name, f->severity_name);
 }
 
 static void
-html_badge(FILE *fp, const struct finding *f)
+html_evidence(FILE *fp, const struct report_cause *f, int open)
 {
-	fprintf(fp, "<span class=\"badge sev-%s\">%s</span>", html_sev(f),
-	    html_sev(f));
-}
-
-static const char *
-html_id(const struct finding *f)
-{
-	return f->rule != NULL && f->rule->id != NULL ? f->rule->id : "?";
-}
-
-static const char *
-html_summary(const struct finding *f)
-{
-	if (f->summary != NULL)
-		return f->summary;
-	if (f->rule != NULL && f->rule->title != NULL)
-		return f->rule->title;
-	return "";
-}
-
-static void
-html_evidence(FILE *fp, const struct finding *f, int open)
-{
-	char *line;
 	size_t i;
 
 	if (f->nevidence == 0)
 		return;
 	fprintf(fp, "<details%s><summary>Evidence (%zu of %ld)</summary>\n"
 	    "<ul class=\"evidence\">\n", open ? " open" : "", f->nevidence,
-	    f->total_evidence > (long)f->nevidence ? f->total_evidence :
-	    (long)f->nevidence);
+	    f->total_evidence);
 	for (i = 0; i < f->nevidence; i++) {
-		line = report_evidence_line(&f->evidence[i]);
 		fputs("<li><code>", fp);
-		html_put(fp, line);
+		html_put(fp, f->evidence[i].line);
 		fputs("</code></li>\n", fp);
-		free(line);
 	}
 	fputs("</ul></details>\n", fp);
 }
 
 static void
-html_symptoms(FILE *fp, const struct finding *f, int depth)
+html_symptoms(FILE *fp, const struct report_cause *f)
 {
-	const struct finding *s;
+	const struct report_cause *s;
 	size_t i;
 
 	fputs("<ul class=\"tree\">\n", fp);
@@ -293,9 +151,9 @@ html_symptoms(FILE *fp, const struct finding *f, int depth)
 		fputs("<li>", fp);
 		html_badge(fp, s);
 		fputs(" <code class=\"id\">", fp);
-		html_put_id(fp, html_id(s));
+		html_put_id(fp, s->name);
 		fputs("</code> ", fp);
-		html_put(fp, html_summary(s));
+		html_put(fp, s->label);
 		if (s->rank_reason != NULL) {
 			fputs("<div class=\"why\">", fp);
 			html_put(fp, s->rank_reason);
@@ -303,10 +161,10 @@ html_symptoms(FILE *fp, const struct finding *f, int depth)
 		}
 		fputc('\n', fp);
 		html_evidence(fp, s, 0);
-		if (s->nsymptoms > 0 && depth + 1 >= HTML_MAX_DEPTH)
-			fputs("<p>(more symptoms below this depth)</p>\n", fp);
+		if (s->more != NULL)
+			fprintf(fp, "<p>%s</p>\n", s->more);
 		else if (s->nsymptoms > 0)
-			html_symptoms(fp, s, depth + 1);
+			html_symptoms(fp, s);
 		fputs("</li>\n", fp);
 	}
 	fputs("</ul>\n", fp);
@@ -340,20 +198,20 @@ html_reference(FILE *fp, const char *ref)
 }
 
 static void
-html_root(FILE *fp, const struct finding *f)
+html_root(FILE *fp, const struct report_cause *f)
 {
-	const struct rule *rule = f->rule;
 	size_t i;
 
 	fprintf(fp, "<article class=\"cause sev-%s\" id=\"cause-%d\">\n<h3>"
-	    "<span class=\"rank\">%d.</span> ", html_sev(f), f->rank, f->rank);
+	    "<span class=\"rank\">%d.</span> ", f->severity_name, f->rank,
+	    f->rank);
 	html_badge(fp, f);
 	fputs(" <code class=\"id\">", fp);
-	html_put_id(fp, html_id(f));
+	html_put_id(fp, f->name);
 	fputs("</code>", fp);
-	if (rule != NULL && rule->title != NULL) {
+	if (f->title != NULL) {
 		fputc(' ', fp);
-		html_put(fp, rule->title);
+		html_put(fp, f->title);
 	}
 	fputs("</h3>\n", fp);
 	if (f->summary != NULL) {
@@ -369,18 +227,19 @@ html_root(FILE *fp, const struct finding *f)
 	html_evidence(fp, f, 1);
 	if (f->nsymptoms > 0) {
 		fputs("<h4>Symptoms</h4>\n", fp);
-		html_symptoms(fp, f, 0);
+		html_symptoms(fp, f);
 	}
-	if (rule != NULL && rule->remedy != NULL && rule->remedy[0] != '\0') {
+	if (f->nremedy_lines > 0) {
 		fputs("<h4>Remedy</h4>\n<pre class=\"remedy\">", fp);
-		html_put_cut(fp, rule->remedy, HTML_BLOCK_MAX, HTML_LINES);
+		report_xml_put_cut(fp, f->remedy, HTML_BLOCK_MAX,
+		    REPORT_XML_HTML | REPORT_XML_LINES);
 		fputs("</pre>\n", fp);
 	}
-	if (rule != NULL && rule->nreferences > 0) {
+	if (f->nreferences > 0) {
 		fputs("<h4>References</h4>\n<ul class=\"refs\">\n", fp);
-		for (i = 0; i < rule->nreferences; i++) {
+		for (i = 0; i < f->nreferences; i++) {
 			fputs("<li>", fp);
-			html_reference(fp, rule->references[i]);
+			html_reference(fp, f->references[i]);
 			fputs("</li>\n", fp);
 		}
 		fputs("</ul>\n", fp);
@@ -389,30 +248,25 @@ html_root(FILE *fp, const struct finding *f)
 }
 
 static void
-html_summary_rows(FILE *fp, const struct finding *f, const char *num,
-    int depth)
+html_summary_rows(FILE *fp, const struct report_cause *f)
 {
-	char *sub;
 	size_t i;
 
-	fprintf(fp, "<tr><td class=\"rank\">%s</td><td>", num);
+	fprintf(fp, "<tr><td class=\"rank\">%s</td><td>", f->number);
 	html_badge(fp, f);
 	fputs("</td><td><code class=\"id\">", fp);
-	html_put_id(fp, html_id(f));
+	html_put_id(fp, f->name);
 	fputs("</code></td><td class=\"wrap\">", fp);
-	html_put(fp, html_summary(f));
+	html_put(fp, f->label);
 	fputs("</td></tr>\n", fp);
-	if (depth + 1 >= HTML_MAX_DEPTH)
+	if (f->more != NULL)
 		return;
-	for (i = 0; i < f->nsymptoms; i++) {
-		xasprintf(&sub, "%s.%zu", num, i + 1);
-		html_summary_rows(fp, f->symptoms[i], sub, depth + 1);
-		free(sub);
-	}
+	for (i = 0; i < f->nsymptoms; i++)
+		html_summary_rows(fp, f->symptoms[i]);
 }
 
 static void
-html_timeline(FILE *fp, const struct report *r)
+html_timeline(FILE *fp, const struct report_model *m)
 {
 	const struct report_event *ev;
 	size_t i;
@@ -421,8 +275,8 @@ html_timeline(FILE *fp, const struct report *r)
 	    "<thead><tr><th>First</th><th>Last</th><th>Count</th>"
 	    "<th>What</th><th>Where</th><th>Nodes</th></tr></thead>\n"
 	    "<tbody>\n", fp);
-	for (i = 0; i < r->ntimeline; i++) {
-		ev = &r->timeline[i];
+	for (i = 0; i < m->ntimeline; i++) {
+		ev = &m->timeline[i];
 		fputs("<tr><td class=\"when\">", fp);
 		html_ts(fp, ev->first_ts);
 		fputs("</td><td class=\"when\">", fp);
@@ -433,76 +287,54 @@ html_timeline(FILE *fp, const struct report *r)
 		fputs("</td><td class=\"wrap\"><code>", fp);
 		html_put(fp, ev->where);
 		fputs("</code></td><td class=\"wrap nodes\">", fp);
-		html_put_cut(fp, ev->nodes, HTML_TEXT_MAX, HTML_LIST);
+		report_xml_put_cut(fp, ev->nodes, HTML_TEXT_MAX,
+		    REPORT_XML_HTML | REPORT_XML_LIST);
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n</section>\n", fp);
 }
 
 static void
-html_completeness(FILE *fp, const struct report *r)
+html_completeness(FILE *fp, const struct report_model *m)
 {
-	const struct report_problem *p;
-	const struct report_stats *st = &r->stats;
-	struct report_group *g;
-	size_t ng, i, k, shown;
-	long long total;
-	char *where, sentence[160];
+	const struct report_issue_group *g;
+	const struct report_issue *p;
+	size_t i, k;
 
-	fputs("<section id=\"completeness\">\n<h2>Completeness</h2>\n", fp);
-	total = report_problems_total(r);
-	if (total == 0)
-		fputs("<p>No input problems: nothing was skipped, left "
-		    "unparsed or cut by a limit.</p>\n", fp);
-	else {
-		report_problems_sentence(r, sentence, sizeof sentence);
-		fprintf(fp, "<p>%s.</p>\n<table>\n<thead><tr><th>Code</th><th>Severity"
+	fprintf(fp, "<section id=\"completeness\">\n<h2>Completeness</h2>\n"
+	    "<p>%s.</p>\n", m->problems_sentence);
+	if (m->problems_total > 0)
+		fputs("<table>\n<thead><tr><th>Code</th><th>Severity"
 		    "</th><th>Count</th><th>Examples</th></tr></thead>\n"
-		    "<tbody>\n", sentence);
-	}
-	ng = report_group_problems(r, &g);
-	for (k = 0; k < ng; k++) {
+		    "<tbody>\n", fp);
+	for (k = 0; k < m->ngroups; k++) {
+		g = &m->groups[k];
 		fputs("<tr><td><code class=\"id\">", fp);
-		html_put_id(fp, g[k].code);
+		html_put_id(fp, g->code);
 		fprintf(fp, "</code></td><td class=\"sev\">%s</td>"
 		    "<td class=\"num\">%ld</td><td class=\"wrap\">"
-		    "<ul class=\"evidence\">",
-		    problem_severity_name(g[k].severity), g[k].count);
-		for (i = g[k].first, shown = 0; i < r->nproblems &&
-		    shown < REPORT_EXAMPLES; i++) {
-			p = &r->problems[i];
-			if (strcmp(report_problem_code(p), g[k].code) != 0)
-				continue;
-			where = report_problem_where(p);
+		    "<ul class=\"evidence\">", g->severity_name, g->count);
+		for (i = 0; i < g->nexamples; i++) {
+			p = g->examples[i];
 			fputs("<li><code>", fp);
-			html_put(fp, where);
+			html_put(fp, p->where);
 			fputs("</code>: ", fp);
 			html_put(fp, p->message);
 			fputs("</li>", fp);
-			free(where);
-			shown++;
 		}
 		fputs("</ul></td></tr>\n", fp);
 	}
-	if (total > 0)
+	if (m->problems_total > 0)
 		fputs("</tbody>\n</table>\n", fp);
-	free(g);
-	fprintf(fp, "<p class=\"stats\">Read %lld sources, %lld log lines, "
-	    "%lld resources, %lld bytes; %lld rules evaluated", st->sources,
-	    st->lines, st->resources, st->bytes, report_nrules(r));
-	if (st->have_seconds)
-		fprintf(fp, " in %.2f s", st->seconds);
-	fputs(".</p>\n</section>\n", fp);
+	fprintf(fp, "<p class=\"stats\">Read %s.</p>\n</section>\n",
+	    m->stats_sentence);
 }
 
 int
-report_html_write(FILE *fp, const struct report *r)
+report_html_write(FILE *fp, const struct report_model *m)
 {
-	const struct finding_set *fs = r->findings;
-	size_t i, nroots;
-	char num[32], headline[256];
+	size_t i;
 
-	nroots = fs != NULL ? fs->nroots : 0;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
@@ -515,56 +347,52 @@ report_html_write(FILE *fp, const struct report *r)
 	fputs(html_style, fp);
 	fputs("</style>\n</head>\n<body>\n<header>\n<h1>mgtriage report</h1>\n"
 	    "<dl class=\"meta\">\n<dt>Tool</dt><dd>mgtriage", fp);
-	if (r->version != NULL) {
+	if (m->version != NULL) {
 		fputc(' ', fp);
-		html_put(fp, r->version);
+		html_put(fp, m->version);
 	}
 	fputs("</dd>\n", fp);
-	if (r->generated_at != NULL) {
+	if (m->generated_at != NULL) {
 		fputs("<dt>Generated</dt><dd>", fp);
-		html_put(fp, r->generated_at);
+		html_put(fp, m->generated_at);
 		fputs("</dd>\n", fp);
 	}
 	fputs("<dt>Inputs</dt><dd>", fp);
-	for (i = 0; i < r->ninputs; i++) {
+	for (i = 0; i < m->ninputs; i++) {
 		fputs(i > 0 ? ", <code>" : "<code>", fp);
-		html_put(fp, r->inputs[i]);
+		html_put(fp, m->inputs[i]);
 		fputs("</code>", fp);
 	}
 	fprintf(fp, "</dd>\n<dt>Rules evaluated</dt><dd>%lld</dd>\n"
-	    "<dt>Findings</dt><dd>%zu (%zu root cause%s)</dd>\n</dl>\n"
-	    "</header>\n<main>\n", report_nrules(r),
-	    fs != NULL ? fs->nfindings : 0, nroots, nroots == 1 ? "" : "s");
-	if (report_incomplete(r, headline, sizeof headline)) {
+	    "<dt>Findings</dt><dd>%s</dd>\n</dl>\n</header>\n<main>\n",
+	    m->nrules, m->findings_sentence);
+	if (m->headline != NULL) {
 		fputs("<p class=\"incomplete\" role=\"alert\"><strong>", fp);
-		html_put(fp, headline);
+		html_put(fp, m->headline);
 		fputs("</strong></p>\n", fp);
 	}
 
 	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n", fp);
-	if (nroots == 0)
-		fprintf(fp, "<p>No root cause found by %lld rules.</p>\n",
-		    report_nrules(r));
+	if (m->ncauses == 0)
+		fprintf(fp, "<p>%s.</p>\n", m->no_cause);
 	else {
 		fputs("<table>\n<thead><tr><th>Rank</th><th>Severity</th>"
 		    "<th>Rule</th><th>Summary</th></tr></thead>\n<tbody>\n",
 		    fp);
-		for (i = 0; i < nroots; i++) {
-			snprintf(num, sizeof num, "%d", fs->roots[i]->rank);
-			html_summary_rows(fp, fs->roots[i], num, 0);
-		}
+		for (i = 0; i < m->ncauses; i++)
+			html_summary_rows(fp, m->causes[i]);
 		fputs("</tbody>\n</table>\n", fp);
 	}
 	fputs("</section>\n", fp);
-	if (nroots > 0) {
+	if (m->ncauses > 0) {
 		fputs("<section id=\"causes\">\n<h2>Root causes</h2>\n", fp);
-		for (i = 0; i < nroots; i++)
-			html_root(fp, fs->roots[i]);
+		for (i = 0; i < m->ncauses; i++)
+			html_root(fp, m->causes[i]);
 		fputs("</section>\n", fp);
 	}
-	if (r->timeline != NULL && r->ntimeline > 0)
-		html_timeline(fp, r);
-	html_completeness(fp, r);
+	if (m->ntimeline > 0)
+		html_timeline(fp, m);
+	html_completeness(fp, m);
 	fprintf(fp, "</main>\n<footer>%s</footer>\n</body>\n</html>\n",
 	    REPORT_SCHEMA);
 	return ferror(fp) ? MGT_ERR_IO : MGT_OK;

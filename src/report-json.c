@@ -14,7 +14,7 @@
 #include <cJSON.h>
 
 #include "error.h"
-#include "report.h"
+#include "report-model.h"
 #include "xmalloc.h"
 
 #define JSON_REPLACEMENT	"\xef\xbf\xbd"	/* U+FFFD */
@@ -132,56 +132,52 @@ json_evidence(const struct finding_evidence *e)
 
 /* A root cause or a symptom, with its symptoms nested. */
 static cJSON *
-json_finding(const struct finding *f)
+json_finding(const struct report_cause *c)
 {
-	const struct rule *rule = f->rule;
 	cJSON *o, *a;
 	size_t i;
 
 	o = json_need(cJSON_CreateObject());
-	json_add(o, "rank", json_int(f->rank));
-	json_add(o, "rule", json_str(rule != NULL ? rule->id : NULL));
-	json_add(o, "title", json_str(rule != NULL ? rule->title : NULL));
-	json_add(o, "severity", json_str(report_finding_severity(f)));
-	json_add(o, "category", json_str(rule != NULL ? rule->category :
-	    NULL));
-	json_add(o, "summary", json_str(f->summary));
-	json_add(o, "rank_reason", json_str(f->rank_reason));
-	json_add(o, "first_ts", json_ts(f->first_ts));
+	json_add(o, "rank", json_int(c->rank));
+	json_add(o, "rule", json_str(c->id));
+	json_add(o, "title", json_str(c->title));
+	json_add(o, "severity", json_str(c->severity_name));
+	json_add(o, "category", json_str(c->category));
+	json_add(o, "summary", json_str(c->summary));
+	json_add(o, "rank_reason", json_str(c->rank_reason));
+	json_add(o, "first_ts", json_ts(c->first_ts));
 	a = json_need(cJSON_CreateArray());
-	for (i = 0; i < f->nevidence; i++)
-		json_push(a, json_evidence(&f->evidence[i]));
+	for (i = 0; i < c->nevidence; i++)
+		json_push(a, json_evidence(c->evidence[i].ev));
 	json_add(o, "evidence", a);
-	json_add(o, "total_evidence", json_int(f->total_evidence >
-	    (long)f->nevidence ? f->total_evidence : (long)f->nevidence));
+	json_add(o, "total_evidence", json_int(c->total_evidence));
 	a = json_need(cJSON_CreateArray());
-	for (i = 0; i < f->nsymptoms; i++)
-		json_push(a, json_finding(f->symptoms[i]));
+	for (i = 0; i < c->nsymptoms; i++)
+		json_push(a, json_finding(c->symptoms[i]));
 	json_add(o, "symptoms", a);
-	json_add(o, "remedy", json_str(rule != NULL ? rule->remedy : NULL));
+	json_add(o, "remedy", json_str(c->remedy));
 	a = json_need(cJSON_CreateArray());
-	for (i = 0; rule != NULL && i < rule->nreferences; i++)
-		json_push(a, json_str(rule->references[i]));
+	for (i = 0; i < c->nreferences; i++)
+		json_push(a, json_str(c->references[i]));
 	json_add(o, "references", a);
 	return o;
 }
 
 static cJSON *
-json_problem(const struct report_problem *p)
+json_problem(const struct report_issue *is)
 {
+	const struct report_problem *p = is->p;
 	cJSON *o;
 
 	o = json_need(cJSON_CreateObject());
-	json_add(o, "severity", json_str(problem_severity_name(
-	    p->severity)));
-	json_add(o, "code", json_str(report_problem_code(p)));
+	json_add(o, "severity", json_str(is->severity_name));
+	json_add(o, "code", json_str(is->code));
 	json_add(o, "vpath", json_str(p->vpath != NULL ? p->vpath : ""));
 	json_add(o, "offset", p->offset >= 0 ? json_int(p->offset) :
 	    cJSON_CreateNull());
 	json_add(o, "line", p->line > 0 ? json_int(p->line) :
 	    cJSON_CreateNull());
-	json_add(o, "message", json_str(p->message != NULL ? p->message :
-	    ""));
+	json_add(o, "message", json_str(is->message));
 	return o;
 }
 
@@ -201,9 +197,9 @@ json_event(const struct report_event *ev)
 }
 
 static cJSON *
-json_stats(const struct report *r)
+json_stats(const struct report_model *m)
 {
-	const struct report_stats *st = &r->stats;
+	const struct report_stats *st = m->stats;
 	cJSON *o;
 	char buf[64];
 
@@ -212,7 +208,7 @@ json_stats(const struct report *r)
 	json_add(o, "lines", json_int(st->lines));
 	json_add(o, "resources", json_int(st->resources));
 	json_add(o, "bytes", json_int(st->bytes));
-	json_add(o, "rules", json_int(report_nrules(r)));
+	json_add(o, "rules", json_int(m->nrules));
 	if (st->have_seconds) {
 		snprintf(buf, sizeof buf, "%.3f", st->seconds >= 0 &&
 		    st->seconds < 1e12 ? st->seconds : 0.0);
@@ -221,81 +217,72 @@ json_stats(const struct report *r)
 	return o;
 }
 
-/* The whole report as a cJSON tree; the caller deletes it. */
 /*
  * Whether the findings cover every input: the counts by severity over the
  * whole run and the headline the other formats print.
  */
 static cJSON *
-json_completeness(const struct report *r)
+json_completeness(const struct report_model *m)
 {
 	cJSON *o;
-	char headline[256];
-	int partial;
 
-	partial = report_incomplete(r, headline, sizeof headline);
 	o = json_need(cJSON_CreateObject());
-	json_add(o, "complete", json_need(cJSON_CreateBool(!partial)));
-	json_add(o, "headline", partial ? json_str(headline) :
-	    json_need(cJSON_CreateNull()));
-	json_add(o, "errors", json_int(report_problem_count(r,
-	    PROBLEM_ERROR)));
-	json_add(o, "warnings", json_int(report_problem_count(r,
-	    PROBLEM_WARNING)));
-	json_add(o, "info", json_int(report_problem_count(r,
-	    PROBLEM_INFO)));
+	json_add(o, "complete", json_need(cJSON_CreateBool(m->complete)));
+	json_add(o, "headline", json_str(m->headline));
+	json_add(o, "errors", json_int(m->nerrors));
+	json_add(o, "warnings", json_int(m->nwarnings));
+	json_add(o, "info", json_int(m->ninfo));
 	return o;
 }
 
+/* The whole report as a cJSON tree; the caller deletes it. */
 static cJSON *
-json_report(const struct report *r)
+json_report(const struct report_model *m)
 {
-	const struct finding_set *fs = r->findings;
-	const struct finding *f;
+	const struct report_cause *c;
 	cJSON *root, *a, *o;
 	size_t i;
 
 	root = json_need(cJSON_CreateObject());
 	json_add(root, "schema", json_str(REPORT_SCHEMA));
-	json_add(root, "version", json_str(r->version));
-	if (r->generated_at != NULL)
-		json_add(root, "generated_at", json_str(r->generated_at));
+	json_add(root, "version", json_str(m->version));
+	if (m->generated_at != NULL)
+		json_add(root, "generated_at", json_str(m->generated_at));
 	a = json_need(cJSON_CreateArray());
-	for (i = 0; i < r->ninputs; i++)
-		json_push(a, json_str(r->inputs[i]));
+	for (i = 0; i < m->ninputs; i++)
+		json_push(a, json_str(m->inputs[i]));
 	json_add(root, "inputs", a);
-	json_add(root, "completeness", json_completeness(r));
+	json_add(root, "completeness", json_completeness(m));
 
 	a = json_need(cJSON_CreateArray());
-	for (i = 0; fs != NULL && i < fs->nroots; i++)
-		json_push(a, json_finding(fs->roots[i]));
+	for (i = 0; i < m->ncauses; i++)
+		json_push(a, json_finding(m->causes[i]));
 	json_add(root, "root_causes", a);
 
 	a = json_need(cJSON_CreateArray());
-	for (i = 0; fs != NULL && i < fs->nfindings; i++) {
-		f = &fs->findings[i];
+	for (i = 0; i < m->nfindings; i++) {
+		c = &m->findings[i];
 		o = json_need(cJSON_CreateObject());
-		json_add(o, "rule", json_str(f->rule != NULL ? f->rule->id :
-		    NULL));
-		json_add(o, "severity", json_str(report_finding_severity(f)));
-		json_add(o, "summary", json_str(f->summary));
-		json_add(o, "cause", json_str(f->cause != NULL &&
-		    f->cause->rule != NULL ? f->cause->rule->id : NULL));
+		json_add(o, "rule", json_str(c->id));
+		json_add(o, "severity", json_str(c->severity_name));
+		json_add(o, "summary", json_str(c->summary));
+		json_add(o, "cause", json_str(c->cause != NULL ?
+		    c->cause->id : NULL));
 		json_push(a, o);
 	}
 	json_add(root, "findings", a);
 
 	a = json_need(cJSON_CreateArray());
-	for (i = 0; i < r->nproblems; i++)
-		json_push(a, json_problem(&r->problems[i]));
+	for (i = 0; i < m->nproblems; i++)
+		json_push(a, json_problem(&m->problems[i]));
 	json_add(root, "problems", a);
-	json_add(root, "problems_total", json_int(report_problems_total(r)));
+	json_add(root, "problems_total", json_int(m->problems_total));
 
 	a = json_need(cJSON_CreateArray());
-	for (i = 0; r->timeline != NULL && i < r->ntimeline; i++)
-		json_push(a, json_event(&r->timeline[i]));
+	for (i = 0; i < m->ntimeline; i++)
+		json_push(a, json_event(&m->timeline[i]));
 	json_add(root, "timeline", a);
-	json_add(root, "stats", json_stats(r));
+	json_add(root, "stats", json_stats(m));
 	return root;
 }
 
@@ -331,12 +318,12 @@ json_put_inert(FILE *fp, const char *text)
 }
 
 int
-report_json_write(FILE *fp, const struct report *r)
+report_json_write(FILE *fp, const struct report_model *m)
 {
 	cJSON *root;
 	char *text;
 
-	root = json_report(r);
+	root = json_report(m);
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
 	if (text == NULL)

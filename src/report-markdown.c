@@ -12,12 +12,11 @@
 #include <string.h>
 
 #include "error.h"
-#include "report.h"
+#include "report-model.h"
 #include "xmalloc.h"
 
 #define MD_COLUMNS	1000	/* display columns of one inline text */
 #define MD_LINE_COLUMNS	2000	/* of one line in a fenced block */
-#define MD_MAX_DEPTH	32	/* deeper symptoms are counted, not listed */
 
 /*
  * Characters with an inline meaning in CommonMark or GFM (emphasis, code,
@@ -107,7 +106,7 @@ md_code(FILE *fp, const char *s, size_t cols, int in_table)
  * backtick run inside so no line can close it.
  */
 static void
-md_fence(FILE *fp, char **lines, size_t nlines)
+md_fence(FILE *fp, char *const *lines, size_t nlines)
 {
 	size_t run = 2, r, i, k;
 
@@ -124,126 +123,85 @@ md_fence(FILE *fp, char **lines, size_t nlines)
 	fputc('\n', fp);
 }
 
+/* A fenced block of n lines escaped for it, cut to MD_LINE_COLUMNS. */
 static void
-md_free_lines(char **lines, size_t nlines)
+md_fence_term(FILE *fp, const char *const *lines, size_t n)
 {
+	char **esc;
 	size_t i;
 
-	for (i = 0; i < nlines; i++)
-		free(lines[i]);
-	free(lines);
-}
-
-/* Split multi-line rule text into escaped lines. */
-static size_t
-md_split(const char *s, char ***linesp)
-{
-	char **lines = NULL, *line;
-	const char *nl;
-	size_t n = 0, len;
-
-	while (*s != '\0') {
-		nl = strchr(s, '\n');
-		len = nl != NULL ? (size_t)(nl - s) : strlen(s);
-		line = xstrndup(s, len);
-		lines = xreallocarray(lines, n + 1, sizeof *lines);
-		lines[n++] = report_term(line, MD_LINE_COLUMNS);
-		free(line);
-		s += len;
-		if (*s == '\n')
-			s++;
-	}
-	*linesp = lines;
-	return n;
-}
-
-static const char *
-md_id(const struct finding *f)
-{
-	return f->rule != NULL && f->rule->id != NULL ? f->rule->id : "?";
-}
-
-static const char *
-md_summary(const struct finding *f)
-{
-	if (f->summary != NULL)
-		return f->summary;
-	if (f->rule != NULL && f->rule->title != NULL)
-		return f->rule->title;
-	return "";
+	esc = xcalloc(n, sizeof *esc);
+	for (i = 0; i < n; i++)
+		esc[i] = report_term(lines[i], MD_LINE_COLUMNS);
+	md_fence(fp, esc, n);
+	for (i = 0; i < n; i++)
+		free(esc[i]);
+	free(esc);
 }
 
 /* Summary table rows: "1", then "1.1", "1.1.1" for symptoms. */
 static void
-md_table_rows(FILE *fp, const struct finding *f, const char *num, int depth)
+md_table_rows(FILE *fp, const struct report_cause *f)
 {
-	char *sub;
 	size_t i;
 
-	fprintf(fp, "| %s | %s | ", num, report_finding_severity(f));
-	md_code(fp, md_id(f), MD_COLUMNS, 1);
+	fprintf(fp, "| %s | %s | ", f->number, f->severity_name);
+	md_code(fp, f->name, MD_COLUMNS, 1);
 	fputs(" | ", fp);
-	md_text(fp, md_summary(f), MD_COLUMNS);
+	md_text(fp, f->label, MD_COLUMNS);
 	fputs(" |\n", fp);
-	if (depth + 1 >= MD_MAX_DEPTH)
+	if (f->more != NULL)
 		return;
-	for (i = 0; i < f->nsymptoms; i++) {
-		xasprintf(&sub, "%s.%zu", num, i + 1);
-		md_table_rows(fp, f->symptoms[i], sub, depth + 1);
-		free(sub);
-	}
+	for (i = 0; i < f->nsymptoms; i++)
+		md_table_rows(fp, f->symptoms[i]);
 }
 
 static void
-md_symptoms(FILE *fp, const struct finding *f, int depth)
+md_symptoms(FILE *fp, const struct report_cause *f)
 {
-	const struct finding *s;
-	char *ev;
+	const struct report_cause *s;
 	size_t i;
 	int k;
 
 	for (i = 0; i < f->nsymptoms; i++) {
 		s = f->symptoms[i];
-		for (k = 0; k < depth; k++)
+		for (k = 1; k < s->depth; k++)
 			fputs("  ", fp);
-		fprintf(fp, "- **%s** ", report_finding_severity(s));
-		md_code(fp, md_id(s), MD_COLUMNS, 0);
+		fprintf(fp, "- **%s** ", s->severity_name);
+		md_code(fp, s->name, MD_COLUMNS, 0);
 		fputs(": ", fp);
-		md_text(fp, md_summary(s), MD_COLUMNS);
+		md_text(fp, s->label, MD_COLUMNS);
 		if (s->nevidence > 0) {
-			ev = report_evidence_line(&s->evidence[0]);
 			fputs(" (", fp);
-			md_code(fp, ev, MD_LINE_COLUMNS, 0);
+			md_code(fp, s->evidence[0].line, MD_LINE_COLUMNS, 0);
 			fputc(')', fp);
-			free(ev);
 		}
 		fputc('\n', fp);
-		if (s->nsymptoms > 0 && depth + 1 >= MD_MAX_DEPTH) {
-			for (k = 0; k <= depth; k++)
+		if (s->more != NULL) {
+			for (k = 0; k < s->depth; k++)
 				fputs("  ", fp);
-			fputs("- (more symptoms below this depth)\n", fp);
+			fprintf(fp, "- %s\n", s->more);
 		} else
-			md_symptoms(fp, s, depth + 1);
+			md_symptoms(fp, s);
 	}
 }
 
 static void
-md_root(FILE *fp, const struct finding *f)
+md_root(FILE *fp, const struct report_cause *f)
 {
-	const struct rule *rule = f->rule;
-	char **lines, *ev;
-	size_t i, n;
+	const char **lines;
+	size_t i;
 
 	fprintf(fp, "## %d. ", f->rank);
-	md_code(fp, md_id(f), MD_COLUMNS, 0);
-	if (rule != NULL && rule->title != NULL) {
+	md_code(fp, f->name, MD_COLUMNS, 0);
+	if (f->title != NULL) {
 		fputs(": ", fp);
-		md_text(fp, rule->title, MD_COLUMNS);
+		md_text(fp, f->title, MD_COLUMNS);
 	}
-	fprintf(fp, "\n\n**Severity:** %s", report_finding_severity(f));
-	if (rule != NULL && rule->category != NULL) {
+	fprintf(fp, "\n\n**Severity:** %s", f->severity_name);
+	if (f->category != NULL) {
 		fputs(" · **Category:** ", fp);
-		md_text(fp, rule->category, MD_COLUMNS);
+		md_text(fp, f->category, MD_COLUMNS);
 	}
 	fputs("\n\n", fp);
 	if (f->summary != NULL) {
@@ -258,35 +216,30 @@ md_root(FILE *fp, const struct finding *f)
 	}
 	if (f->nevidence > 0) {
 		fprintf(fp, "**Evidence** (%zu of %ld):\n\n", f->nevidence,
-		    f->total_evidence > (long)f->nevidence ?
-		    f->total_evidence : (long)f->nevidence);
+		    f->total_evidence);
 		lines = xcalloc(f->nevidence, sizeof *lines);
-		for (i = 0; i < f->nevidence; i++) {
-			ev = report_evidence_line(&f->evidence[i]);
-			lines[i] = report_term(ev, MD_LINE_COLUMNS);
-			free(ev);
-		}
-		md_fence(fp, lines, f->nevidence);
-		md_free_lines(lines, f->nevidence);
+		for (i = 0; i < f->nevidence; i++)
+			lines[i] = f->evidence[i].line;
+		md_fence_term(fp, lines, f->nevidence);
+		free(lines);
 		fputc('\n', fp);
 	}
 	if (f->nsymptoms > 0) {
 		fputs("**Symptoms:**\n\n", fp);
-		md_symptoms(fp, f, 0);
+		md_symptoms(fp, f);
 		fputc('\n', fp);
 	}
-	if (rule != NULL && rule->remedy != NULL && rule->remedy[0] != '\0') {
+	if (f->nremedy_lines > 0) {
 		fputs("**Remedy:**\n\n", fp);
-		n = md_split(rule->remedy, &lines);
-		md_fence(fp, lines, n);
-		md_free_lines(lines, n);
+		md_fence_term(fp, (const char *const *)f->remedy_lines,
+		    f->nremedy_lines);
 		fputc('\n', fp);
 	}
-	if (rule != NULL && rule->nreferences > 0) {
+	if (f->nreferences > 0) {
 		fputs("**References:**\n\n", fp);
-		for (i = 0; i < rule->nreferences; i++) {
+		for (i = 0; i < f->nreferences; i++) {
 			fputs("- ", fp);
-			md_text(fp, rule->references[i], MD_COLUMNS);
+			md_text(fp, f->references[i], MD_COLUMNS);
 			fputc('\n', fp);
 		}
 		fputc('\n', fp);
@@ -294,7 +247,7 @@ md_root(FILE *fp, const struct finding *f)
 }
 
 static void
-md_timeline(FILE *fp, const struct report *r)
+md_timeline(FILE *fp, const struct report_model *m)
 {
 	const struct report_event *ev;
 	char first[64], last[64];
@@ -302,8 +255,8 @@ md_timeline(FILE *fp, const struct report *r)
 
 	fputs("## Timeline\n\n| First | Last | Count | What | Where | Nodes |\n"
 	    "|---|---|---:|---|---|---|\n", fp);
-	for (i = 0; i < r->ntimeline; i++) {
-		ev = &r->timeline[i];
+	for (i = 0; i < m->ntimeline; i++) {
+		ev = &m->timeline[i];
 		report_format_ts(ev->first_ts, first, sizeof first);
 		report_format_ts(ev->last_ts, last, sizeof last);
 		fprintf(fp, "| %s | %s | %ld | ", first, last, ev->count);
@@ -318,111 +271,79 @@ md_timeline(FILE *fp, const struct report *r)
 }
 
 static void
-md_completeness(FILE *fp, const struct report *r)
+md_completeness(FILE *fp, const struct report_model *m)
 {
-	const struct report_problem *p;
-	const struct report_stats *st = &r->stats;
-	struct report_group *g;
-	size_t ng, i, k, shown;
-	long long total;
-	char *where, sentence[160];
+	const struct report_issue_group *g;
+	size_t i, k;
 
-	fputs("## Completeness\n\n", fp);
-	total = report_problems_total(r);
-	if (total == 0)
-		fputs("No input problems: nothing was skipped, left unparsed "
-		    "or cut by a limit.\n\n", fp);
-	else {
-		report_problems_sentence(r, sentence, sizeof sentence);
-		fputs(sentence, fp);
-		fputs(".\n\n| Code | Severity | Count | Examples |\n"
+	fprintf(fp, "## Completeness\n\n%s.\n\n", m->problems_sentence);
+	if (m->problems_total > 0)
+		fputs("| Code | Severity | Count | Examples |\n"
 		    "|---|---|---:|---|\n", fp);
-	}
-	ng = report_group_problems(r, &g);
-	for (k = 0; k < ng; k++) {
+	for (k = 0; k < m->ngroups; k++) {
+		g = &m->groups[k];
 		fputs("| ", fp);
-		md_code(fp, g[k].code, MD_COLUMNS, 1);
-		fprintf(fp, " | %s | %ld | ",
-		    problem_severity_name(g[k].severity), g[k].count);
-		for (i = g[k].first, shown = 0; i < r->nproblems &&
-		    shown < REPORT_EXAMPLES; i++) {
-			p = &r->problems[i];
-			if (strcmp(report_problem_code(p), g[k].code) != 0)
-				continue;
-			if (shown > 0)
+		md_code(fp, g->code, MD_COLUMNS, 1);
+		fprintf(fp, " | %s | %ld | ", g->severity_name, g->count);
+		for (i = 0; i < g->nexamples; i++) {
+			if (i > 0)
 				fputs("; ", fp);
-			where = report_problem_where(p);
-			md_code(fp, where, MD_COLUMNS, 1);
+			md_code(fp, g->examples[i]->where, MD_COLUMNS, 1);
 			fputs(": ", fp);
-			md_text(fp, p->message, MD_COLUMNS);
-			free(where);
-			shown++;
+			md_text(fp, g->examples[i]->message, MD_COLUMNS);
 		}
 		fputs(" |\n", fp);
 	}
-	if (ng > 0)
+	if (m->ngroups > 0)
 		fputc('\n', fp);
-	free(g);
-	fprintf(fp, "**Read:** %lld sources, %lld log lines, %lld resources, "
-	    "%lld bytes; %lld rules evaluated", st->sources, st->lines,
-	    st->resources, st->bytes, report_nrules(r));
-	if (st->have_seconds)
-		fprintf(fp, " in %.2f s", st->seconds);
-	fputs(".\n", fp);
+	fprintf(fp, "**Read:** %s.\n", m->stats_sentence);
 }
 
 int
-report_markdown_write(FILE *fp, const struct report *r)
+report_markdown_write(FILE *fp, const struct report_model *m)
 {
-	const struct finding_set *fs = r->findings;
-	char num[32], headline[256];
-	size_t i, nroots;
+	size_t i;
 
-	nroots = fs != NULL ? fs->nroots : 0;
 	fputs("# mgtriage report\n\n", fp);
 	fputs("- **Tool:** mgtriage", fp);
-	if (r->version != NULL) {
+	if (m->version != NULL) {
 		fputc(' ', fp);
-		md_text(fp, r->version, MD_COLUMNS);
+		md_text(fp, m->version, MD_COLUMNS);
 	}
 	fputc('\n', fp);
-	if (r->generated_at != NULL) {
+	if (m->generated_at != NULL) {
 		fputs("- **Generated:** ", fp);
-		md_text(fp, r->generated_at, MD_COLUMNS);
+		md_text(fp, m->generated_at, MD_COLUMNS);
 		fputc('\n', fp);
 	}
 	fputs("- **Inputs:** ", fp);
-	for (i = 0; i < r->ninputs; i++) {
+	for (i = 0; i < m->ninputs; i++) {
 		if (i > 0)
 			fputs(", ", fp);
-		md_code(fp, r->inputs[i], MD_COLUMNS, 0);
+		md_code(fp, m->inputs[i], MD_COLUMNS, 0);
 	}
-	fprintf(fp, "\n- **Rules evaluated:** %lld\n", report_nrules(r));
-	fprintf(fp, "- **Findings:** %zu (%zu root cause%s)\n\n",
-	    fs != NULL ? fs->nfindings : 0, nroots, nroots == 1 ? "" : "s");
-	if (report_incomplete(r, headline, sizeof headline)) {
+	fprintf(fp, "\n- **Rules evaluated:** %lld\n", m->nrules);
+	fprintf(fp, "- **Findings:** %s\n\n", m->findings_sentence);
+	if (m->headline != NULL) {
 		fputs("> **", fp);
-		md_text(fp, headline, MD_COLUMNS);
+		md_text(fp, m->headline, MD_COLUMNS);
 		fputs("**\n\n", fp);
 	}
 
 	fputs("## Summary\n\n", fp);
-	if (nroots == 0)
-		fprintf(fp, "No root cause found by %lld rules.\n\n",
-		    report_nrules(r));
+	if (m->ncauses == 0)
+		fprintf(fp, "%s.\n\n", m->no_cause);
 	else {
 		fputs("| Rank | Severity | Rule | Summary |\n"
 		    "|---:|---|---|---|\n", fp);
-		for (i = 0; i < nroots; i++) {
-			snprintf(num, sizeof num, "%d", fs->roots[i]->rank);
-			md_table_rows(fp, fs->roots[i], num, 0);
-		}
+		for (i = 0; i < m->ncauses; i++)
+			md_table_rows(fp, m->causes[i]);
 		fputc('\n', fp);
-		for (i = 0; i < nroots; i++)
-			md_root(fp, fs->roots[i]);
+		for (i = 0; i < m->ncauses; i++)
+			md_root(fp, m->causes[i]);
 	}
-	if (r->timeline != NULL && r->ntimeline > 0)
-		md_timeline(fp, r);
-	md_completeness(fp, r);
+	if (m->ntimeline > 0)
+		md_timeline(fp, m);
+	md_completeness(fp, m);
 	return ferror(fp) ? MGT_ERR_IO : MGT_OK;
 }

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "error.h"
-#include "report.h"
+#include "report-model.h"
 #include "xmalloc.h"
 
 #define TEXT_RESET	"\033[0m"
@@ -30,13 +30,13 @@
 
 struct text_ctx {
 	FILE			*fp;
-	const struct report	*r;
+	const struct report_model *m;
 };
 
 static const char *
-text_sev_color(const struct finding *f)
+text_sev_color(enum rule_severity sev)
 {
-	switch (f->rule != NULL ? f->rule->severity : RULE_SEV_INFO) {
+	switch (sev) {
 	case RULE_SEV_CRITICAL:
 		return "\033[1;31m";
 	case RULE_SEV_HIGH:
@@ -54,20 +54,20 @@ text_sev_color(const struct finding *f)
 static const char *
 text_on(const struct text_ctx *c, const char *code)
 {
-	return c->r->color ? code : "";
+	return c->m->color ? code : "";
 }
 
 static const char *
 text_off(const struct text_ctx *c)
 {
-	return c->r->color ? TEXT_RESET : "";
+	return c->m->color ? TEXT_RESET : "";
 }
 
 /* Columns available for a line: the width, or no bound. */
 static size_t
 text_cols(const struct text_ctx *c)
 {
-	return c->r->width > 0 ? c->r->width : SIZE_MAX;
+	return c->m->width > 0 ? c->m->width : SIZE_MAX;
 }
 
 /* Print s escaped, cut to the width (complete when there is none). */
@@ -100,12 +100,12 @@ text_heading(const struct text_ctx *c, const char *title)
 
 /* "CRITICAL" for the severity of f, coloured if asked. */
 static void
-text_severity(const struct text_ctx *c, const struct finding *f)
+text_severity(const struct text_ctx *c, const struct report_cause *f)
 {
-	const char *name, *p;
+	const char *p;
 
-	fputs(text_on(c, text_sev_color(f)), c->fp);
-	for (name = report_finding_severity(f), p = name; *p != '\0'; p++)
+	fputs(text_on(c, text_sev_color(f->severity)), c->fp);
+	for (p = f->severity_name; *p != '\0'; p++)
 		fputc(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p, c->fp);
 	fputs(text_off(c), c->fp);
 }
@@ -152,12 +152,12 @@ text_para(const struct text_ctx *c, size_t used, const char *cont,
 
 	e = report_term(s, SIZE_MAX);
 	p = e;
-	if (c->r->width == 0) {
+	if (c->m->width == 0) {
 		fprintf(c->fp, "%s\n", e);
 		free(e);
 		return;
 	}
-	avail = c->r->width > used + TEXT_WRAP_MIN ? c->r->width - used :
+	avail = c->m->width > used + TEXT_WRAP_MIN ? c->m->width - used :
 	    TEXT_WRAP_MIN;
 	for (;;) {
 		n = text_width(p);
@@ -177,8 +177,8 @@ text_para(const struct text_ctx *c, size_t used, const char *cont,
 		while (*p == ' ')
 			p++;
 		used = text_width(cont);
-		avail = c->r->width > used + TEXT_WRAP_MIN ?
-		    c->r->width - used : TEXT_WRAP_MIN;
+		avail = c->m->width > used + TEXT_WRAP_MIN ?
+		    c->m->width - used : TEXT_WRAP_MIN;
 	}
 	free(e);
 }
@@ -215,69 +215,26 @@ text_where(const char *s, size_t max)
  */
 static void
 text_evidence(const struct text_ctx *c, const char *prefix,
-    const struct finding_evidence *e)
+    const struct report_line *e)
 {
-	char *where = NULL, *place, *what;
-	const char *sep = "", *text = NULL;
-	size_t used, cols, width = c->r->width, maxwhere = SIZE_MAX;
+	char *place, *what;
+	size_t used, cols, width = c->m->width, maxwhere = SIZE_MAX;
 
-	if (e->object != NULL) {
-		if (e->field != NULL)
-			xasprintf(&where, "%s %s", e->object, e->field);
-		else
-			where = xstrdup(e->object);
-		if (e->field != NULL && e->value != NULL) {
-			sep = "=";
-			text = e->value;
-		}
-	} else if (e->source != NULL) {
-		if (e->line > 0)
-			xasprintf(&where, "%s:%ld", e->source, e->line);
-		else
-			where = xstrdup(e->source);
-		if (e->text != NULL) {
-			sep = ": ";
-			text = e->text;
-		}
-	} else {
-		where = report_evidence_line(e);
-	}
 	used = text_width(prefix);
 	if (width > 0)
 		maxwhere = width > used + REPORT_TEXT_WHAT_MIN + 2 ?
 		    width - used - REPORT_TEXT_WHAT_MIN - 2 : TEXT_WHERE_HEAD;
-	place = text_where(where, maxwhere);
-	used += text_width(place) + strlen(sep);
+	place = text_where(e->where, maxwhere);
+	used += text_width(place) + strlen(e->sep);
 	if (width == 0)
 		cols = REPORT_SNIPPET_MAX;
 	else
 		cols = used + REPORT_TEXT_WHAT_MIN > width ?
 		    REPORT_TEXT_WHAT_MIN : width - used;
-	what = report_term(text != NULL ? text : "", cols);
-	fprintf(c->fp, "%s%s%s%s\n", prefix, place, sep, what);
+	what = report_term(e->what != NULL ? e->what : "", cols);
+	fprintf(c->fp, "%s%s%s%s\n", prefix, place, e->sep, what);
 	free(what);
 	free(place);
-	free(where);
-}
-
-static const char *
-text_summary(const struct finding *f)
-{
-	if (f->summary != NULL)
-		return f->summary;
-	if (f->rule != NULL && f->rule->title != NULL)
-		return f->rule->title;
-	return "";
-}
-
-static size_t
-text_count_below(const struct finding *f)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < f->nsymptoms; i++)
-		n += 1 + text_count_below(f->symptoms[i]);
-	return n;
 }
 
 /*
@@ -285,10 +242,10 @@ text_count_below(const struct finding *f)
  * prefix holds the "│  " columns of the levels above.
  */
 static void
-text_symptoms(const struct text_ctx *c, const struct finding *f,
-    const char *prefix, int depth)
+text_symptoms(const struct text_ctx *c, const struct report_cause *f,
+    const char *prefix)
 {
-	const struct finding *s;
+	const struct report_cause *s;
 	char *branch, *next, *plain, *cont;
 	size_t i;
 	int last;
@@ -302,78 +259,61 @@ text_symptoms(const struct text_ctx *c, const struct finding *f,
 		fputs(branch, c->fp);
 		text_severity(c, s);
 		fputc(' ', c->fp);
-		xasprintf(&plain, "%s: %s", s->rule != NULL ? s->rule->id :
-		    "?", text_summary(s));
+		xasprintf(&plain, "%s: %s", s->name, s->label);
 		xasprintf(&cont, "%s  ", next);
-		text_para(c, text_width(branch) +
-		    strlen(report_finding_severity(s)) + 1, cont, plain);
+		text_para(c, text_width(branch) + strlen(s->severity_name) + 1,
+		    cont, plain);
 		free(plain);
 		if (s->nevidence > 0)
 			text_evidence(c, next, &s->evidence[0]);
 		/* The tree shows the cause; say more only when there is. */
-		xasprintf(&plain, "explained by %s",
-		    f->rule != NULL ? f->rule->id : "?");
-		if (s->rank_reason != NULL &&
-		    strcmp(s->rank_reason, plain) != 0) {
+		if (s->rank_reason != NULL && !s->reason_is_tree) {
 			fprintf(c->fp, "%s%s", next, text_on(c, TEXT_DIM));
 			text_para(c, text_width(next), cont, s->rank_reason);
 			fputs(text_off(c), c->fp);
 		}
-		free(plain);
 		free(cont);
-		if (s->nsymptoms > 0 && depth + 1 >= TEXT_MAX_DEPTH)
-			fprintf(c->fp, "%s(%zu more symptoms below)\n", next,
-			    text_count_below(s));
-		else if (s->nsymptoms > 0)
-			text_symptoms(c, s, next, depth + 1);
+		if (s->more != NULL)
+			fprintf(c->fp, "%s%s\n", next, s->more);
+		else
+			text_symptoms(c, s, next);
 		free(branch);
 		free(next);
 	}
 }
 
-/* Multi-line rule text (remedy), each line escaped and whole (commands
- * are pasted), under an indent. */
+/* Lines of rule text (remedy), each escaped and whole (commands are
+ * pasted), under an indent. */
 static void
-text_block(const struct text_ctx *c, const char *indent, const char *s)
+text_block(const struct text_ctx *c, const char *indent, char *const *lines,
+    size_t n)
 {
-	const char *nl;
-	char *line;
-	size_t n;
+	size_t i;
 
-	while (*s != '\0') {
-		nl = strchr(s, '\n');
-		n = nl != NULL ? (size_t)(nl - s) : strlen(s);
-		line = xstrndup(s, n);
+	for (i = 0; i < n; i++) {
 		fputs(indent, c->fp);
-		text_put_whole(c, line);
+		text_put_whole(c, lines[i]);
 		fputc('\n', c->fp);
-		free(line);
-		s += n;
-		if (*s == '\n')
-			s++;
 	}
 }
 
 static void
-text_root(const struct text_ctx *c, const struct finding *f)
+text_root(const struct text_ctx *c, const struct report_cause *f)
 {
-	const struct rule *rule = f->rule;
-	size_t i, n;
-
-	size_t used;
+	size_t i, n, used;
 	int len;
 
 	fprintf(c->fp, "[%d] %n", f->rank, &len);
 	used = (size_t)len;
 	text_severity(c, f);
-	used += strlen(report_finding_severity(f)) + 1;
+	used += strlen(f->severity_name) + 1;
 	fprintf(c->fp, " %s", text_on(c, TEXT_BOLD));
-	text_put(c, rule != NULL ? rule->id : "?");
+	text_put(c, f->name);
 	fputs(text_off(c), c->fp);
-	used += text_width(rule != NULL ? rule->id : "?");
-	if (rule != NULL && rule->title != NULL) {
+	used += text_width(f->name);
+	if (f->title != NULL) {
 		fputs(": ", c->fp);
-		text_para(c, used + 2, TEXT_INDENT, rule->title);
+		text_para(c, used + 2, TEXT_INDENT, f->title);
 	} else
 		fputc('\n', c->fp);
 	if (f->summary != NULL) {
@@ -390,134 +330,101 @@ text_root(const struct text_ctx *c, const struct finding *f)
 	    REPORT_TEXT_EVIDENCE;
 	if (n > 0) {
 		fprintf(c->fp, TEXT_INDENT "evidence (%zu of %ld):\n", n,
-		    f->total_evidence > (long)n ? f->total_evidence : (long)n);
+		    f->total_evidence);
 		for (i = 0; i < n; i++)
 			text_evidence(c, TEXT_INDENT "  ", &f->evidence[i]);
 	}
 	if (f->nsymptoms > 0) {
-		fprintf(c->fp, TEXT_INDENT "symptoms (%zu):\n",
-		    text_count_below(f));
-		text_symptoms(c, f, TEXT_INDENT, 0);
+		fprintf(c->fp, TEXT_INDENT "symptoms (%zu):\n", f->nbelow);
+		text_symptoms(c, f, TEXT_INDENT);
 	}
-	if (rule != NULL && rule->remedy != NULL && rule->remedy[0] != '\0') {
+	if (f->nremedy_lines > 0) {
 		fputs(TEXT_INDENT "Remedy:\n", c->fp);
-		text_block(c, TEXT_INDENT "  ", rule->remedy);
+		text_block(c, TEXT_INDENT "  ", f->remedy_lines,
+		    f->nremedy_lines);
 	}
-	if (rule != NULL && rule->nreferences > 0) {
+	if (f->nreferences > 0) {
 		fputs(TEXT_INDENT "References:\n", c->fp);
-		for (i = 0; i < rule->nreferences; i++) {
-			fputs(TEXT_INDENT "  ", c->fp);
-			text_put_whole(c, rule->references[i]);
-			fputc('\n', c->fp);
-		}
+		text_block(c, TEXT_INDENT "  ", f->references,
+		    f->nreferences);
 	}
 }
 
 static void
 text_completeness(const struct text_ctx *c)
 {
-	const struct report *r = c->r;
-	const struct report_problem *p;
-	const struct report_stats *st = &r->stats;
-	struct report_group *g;
-	size_t ng, i, k, shown;
-	long long total;
-	char *where, *line, *more = NULL, sentence[160];
+	const struct report_model *m = c->m;
+	const struct report_issue_group *g;
+	const struct report_issue *p;
+	size_t i, k;
+	char *line;
 
 	text_heading(c, "Completeness");
-	total = report_problems_total(r);
-	if (total == 0)
-		fputs("  No input problems: nothing was skipped, left "
-		    "unparsed or cut by a limit.\n", c->fp);
+	if (m->problems_total == 0)
+		fprintf(c->fp, "  %s.\n", m->problems_sentence);
 	else {
-		report_problems_sentence(r, sentence, sizeof sentence);
-		xasprintf(&line, "  %s:", sentence);
+		xasprintf(&line, "  %s:", m->problems_sentence);
 		text_para(c, 0, "    ", line);
 		free(line);
 	}
-	ng = report_group_problems(r, &g);
-	for (k = 0; k < ng; k++) {
+	for (k = 0; k < m->ngroups; k++) {
+		g = &m->groups[k];
 		fputs("  ", c->fp);
-		text_put(c, g[k].code);
-		fprintf(c->fp, " (%s) x%ld\n",
-		    problem_severity_name(g[k].severity), g[k].count);
-		for (i = g[k].first, shown = 0; i < r->nproblems &&
-		    shown < REPORT_EXAMPLES; i++) {
-			p = &r->problems[i];
-			if (strcmp(report_problem_code(p), g[k].code) != 0)
-				continue;
-			where = report_problem_where(p);
-			xasprintf(&line, "%s: %s", where, p->message != NULL ?
-			    p->message : "");
+		text_put(c, g->code);
+		fprintf(c->fp, " (%s) x%ld\n", g->severity_name, g->count);
+		for (i = 0; i < g->nexamples; i++) {
+			p = g->examples[i];
+			xasprintf(&line, "%s: %s", p->where, p->message);
 			fputs("    ", c->fp);
 			text_para(c, 4, "      ", line);
 			free(line);
-			free(where);
-			shown++;
 		}
-		if (g[k].count > (long)shown)
-			fprintf(c->fp, "    ... %ld more\n",
-			    g[k].count - (long)shown);
+		if (g->nmore > 0)
+			fprintf(c->fp, "    ... %ld more\n", g->nmore);
 	}
-	free(g);
-	xasprintf(&line, "  Read %lld source%s, %lld log line%s, %lld "
-	    "resource%s, %lld bytes; %lld rule%s evaluated", st->sources,
-	    st->sources == 1 ? "" : "s", st->lines, st->lines == 1 ? "" : "s",
-	    st->resources, st->resources == 1 ? "" : "s", st->bytes,
-	    report_nrules(r), report_nrules(r) == 1 ? "" : "s");
-	if (st->have_seconds)
-		xasprintf(&more, "%s in %.2f s.", line, st->seconds);
-	else
-		xasprintf(&more, "%s.", line);
-	text_para(c, 0, "    ", more);
-	free(more);
+	xasprintf(&line, "  Read %s.", m->stats_sentence);
+	text_para(c, 0, "    ", line);
 	free(line);
 }
 
 int
-report_text_write(FILE *fp, const struct report *r)
+report_text_write(FILE *fp, const struct report_model *m)
 {
 	struct text_ctx c;
-	const struct finding_set *fs = r->findings;
-	size_t i, nroots, nfindings;
-	char headline[256];
+	size_t i;
 
 	c.fp = fp;
-	c.r = r;
-	nroots = fs != NULL ? fs->nroots : 0;
-	nfindings = fs != NULL ? fs->nfindings : 0;
-
+	c.m = m;
 	fprintf(fp, "%smgtriage%s%s", text_on(&c, TEXT_BOLD),
-	    r->version != NULL ? " " : "", text_off(&c));
-	if (r->version != NULL)
-		text_put(&c, r->version);
-	for (i = 0; i < r->ninputs; i++) {
+	    m->version != NULL ? " " : "", text_off(&c));
+	if (m->version != NULL)
+		text_put(&c, m->version);
+	for (i = 0; i < m->ninputs; i++) {
 		fputs(i == 0 ? ": " : ", ", fp);
-		text_put(&c, r->inputs[i]);
+		text_put(&c, m->inputs[i]);
 	}
 	fputc('\n', fp);
-	if (r->generated_at != NULL) {
+	if (m->generated_at != NULL) {
 		fputs("generated ", fp);
-		text_put(&c, r->generated_at);
+		text_put(&c, m->generated_at);
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
-	if (report_incomplete(r, headline, sizeof headline)) {
+	if (m->headline != NULL) {
 		fprintf(fp, "%s", text_on(&c, "\033[1;31m"));
-		text_para(&c, 0, "", headline);
+		text_para(&c, 0, "", m->headline);
 		fprintf(fp, "%s\n", text_off(&c));
 	}
 
-	if (nroots == 0)
-		fprintf(fp, "No root cause found by %lld rule%s.\n\n",
-		    report_nrules(r), report_nrules(r) == 1 ? "" : "s");
+	if (m->ncauses == 0)
+		fprintf(fp, "%s.\n\n", m->no_cause);
 	else {
 		fprintf(fp, "%sRoot causes%s (%zu; %zu finding%s fired, %lld "
 		    "rules evaluated)\n\n", text_on(&c, TEXT_BOLD),
-		    text_off(&c), nroots, nfindings,
-		    nfindings == 1 ? "" : "s", report_nrules(r));
-		for (i = 0; i < nroots; i++) {
-			text_root(&c, fs->roots[i]);
+		    text_off(&c), m->ncauses, m->nfindings,
+		    m->nfindings == 1 ? "" : "s", m->nrules);
+		for (i = 0; i < m->ncauses; i++) {
+			text_root(&c, m->causes[i]);
 			fputc('\n', fp);
 		}
 	}

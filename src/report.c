@@ -1,7 +1,8 @@
 /*
- * Report entry points and what the five writers share: format names, the
- * dispatch with its error handling, UTC timestamps, UTF-8 decoding and
- * cutting, one-line evidence, terminal escaping and problem grouping.
+ * Report entry points and the text helpers the model and the writers
+ * share: format names, the dispatch (build the model, render it) with its
+ * error handling, UTC timestamps, UTF-8 decoding and cutting, evidence as
+ * one line and in parts, line splitting and terminal escaping.
  */
 #include "config.h"
 
@@ -12,7 +13,7 @@
 #include <string.h>
 
 #include "error.h"
-#include "report.h"
+#include "report-model.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -45,28 +46,22 @@ int
 report_write(FILE *fp, enum report_format fmt, const struct report *r,
     struct mgt_error *err)
 {
+	static int (*const writers[])(FILE *, const struct report_model *) = {
+		[REPORT_TEXT] = report_text_write,
+		[REPORT_JSON] = report_json_write,
+		[REPORT_MARKDOWN] = report_markdown_write,
+		[REPORT_HTML] = report_html_write,
+		[REPORT_JUNIT] = report_junit_write
+	};
+	struct report_model m;
 	int rc;
 
-	switch (fmt) {
-	case REPORT_TEXT:
-		rc = report_text_write(fp, r);
-		break;
-	case REPORT_JSON:
-		rc = report_json_write(fp, r);
-		break;
-	case REPORT_MARKDOWN:
-		rc = report_markdown_write(fp, r);
-		break;
-	case REPORT_HTML:
-		rc = report_html_write(fp, r);
-		break;
-	case REPORT_JUNIT:
-		rc = report_junit_write(fp, r);
-		break;
-	default:
+	if ((unsigned int)fmt >= sizeof writers / sizeof writers[0])
 		return mgt_error_set(err, MGT_ERR_USAGE, "", -1, 0,
 		    "unknown report format %d", (int)fmt);
-	}
+	report_model_build(&m, r);
+	rc = writers[fmt](fp, &m);
+	report_model_free(&m);
 	if (rc == MGT_OK && (fflush(fp) != 0 || ferror(fp)))
 		rc = MGT_ERR_IO;
 	if (rc != MGT_OK)
@@ -227,22 +222,6 @@ report_evidence_line(const struct finding_evidence *e)
 	return out;
 }
 
-char *
-report_problem_where(const struct report_problem *p)
-{
-	const char *vpath;
-	char *out;
-
-	vpath = p->vpath != NULL && p->vpath[0] != '\0' ? p->vpath : "(input)";
-	if (p->line > 0)
-		xasprintf(&out, "%s:%ld", vpath, p->line);
-	else if (p->offset >= 0)
-		xasprintf(&out, "%s: offset %lld", vpath, p->offset);
-	else
-		out = xstrdup(vpath);
-	return out;
-}
-
 /* Escape s[0..n) with util_escape_n and append it. */
 static void
 report_append_escaped(char **out, size_t *len, const char *s, size_t n)
@@ -327,182 +306,52 @@ report_term(const char *s, size_t cols)
 	return out;
 }
 
-const char *
-report_problem_code(const struct report_problem *p)
+void
+report_evidence_split(const struct finding_evidence *e,
+    struct report_line *out)
 {
-	return p->code != NULL ? p->code : "unknown";
-}
-
-static int
-report_cmp_group(const void *va, const void *vb)
-{
-	const struct report_group *a = va, *b = vb;
-
-	if (a->severity != b->severity)
-		return a->severity > b->severity ? -1 : 1;
-	if (a->count != b->count)
-		return a->count > b->count ? -1 : 1;
-	return strcmp(a->code, b->code);
-}
-
-/* Index of the first listed problem of code, r->nproblems if none. */
-static size_t
-report_first_of(const struct report *r, const char *code)
-{
-	size_t i;
-
-	for (i = 0; i < r->nproblems; i++)
-		if (strcmp(report_problem_code(&r->problems[i]), code) == 0)
-			break;
-	return i;
+	out->ev = e;
+	out->sep = "";
+	out->what = NULL;
+	out->line = report_evidence_line(e);
+	if (e->object != NULL) {
+		if (e->field != NULL)
+			xasprintf(&out->where, "%s %s", e->object, e->field);
+		else
+			out->where = xstrdup(e->object);
+		if (e->field != NULL && e->value != NULL) {
+			out->sep = "=";
+			out->what = e->value;
+		}
+	} else if (e->source != NULL) {
+		if (e->line > 0)
+			xasprintf(&out->where, "%s:%ld", e->source, e->line);
+		else
+			out->where = xstrdup(e->source);
+		if (e->text != NULL) {
+			out->sep = ": ";
+			out->what = e->text;
+		}
+	} else
+		out->where = xstrdup(out->line);
 }
 
 size_t
-report_group_problems(const struct report *r, struct report_group **groups)
+report_split_lines(const char *s, char ***linesp)
 {
-	struct report_group *g;
-	const struct report_problem *p;
-	const char *code;
-	size_t i, k, n = 0;
+	char **lines = NULL;
+	const char *nl;
+	size_t n = 0, len;
 
-	*groups = NULL;
-	if (r->have_counts) {
-		if (r->ngroups == 0)
-			return 0;
-		g = xcalloc(r->ngroups, sizeof *g);
-		memcpy(g, r->groups, r->ngroups * sizeof *g);
-		for (k = 0; k < r->ngroups; k++)
-			g[k].first = report_first_of(r, g[k].code);
-		qsort(g, r->ngroups, sizeof *g, report_cmp_group);
-		*groups = g;
-		return r->ngroups;
+	while (*s != '\0') {
+		nl = strchr(s, '\n');
+		len = nl != NULL ? (size_t)(nl - s) : strlen(s);
+		lines = xreallocarray(lines, n + 1, sizeof *lines);
+		lines[n++] = xstrndup(s, len);
+		s += len;
+		if (*s == '\n')
+			s++;
 	}
-	if (r->nproblems == 0)
-		return 0;
-	g = xcalloc(r->nproblems, sizeof *g);
-	for (i = 0; i < r->nproblems; i++) {
-		p = &r->problems[i];
-		code = report_problem_code(p);
-		for (k = 0; k < n; k++)
-			if (strcmp(g[k].code, code) == 0)
-				break;
-		if (k == n) {
-			g[n].code = code;
-			g[n].severity = p->severity;
-			g[n].first = i;
-			n++;
-		}
-		if (p->severity > g[k].severity)
-			g[k].severity = p->severity;
-		g[k].count++;
-	}
-	qsort(g, n, sizeof *g, report_cmp_group);
-	*groups = g;
+	*linesp = lines;
 	return n;
-}
-
-long long
-report_nrules(const struct report *r)
-{
-	if (r->rules != NULL)
-		return (long long)r->rules->nrules;
-	return r->stats.rules;
-}
-
-long long
-report_problems_total(const struct report *r)
-{
-	if (r->have_counts)
-		return r->problem_counts[PROBLEM_INFO] +
-		    r->problem_counts[PROBLEM_WARNING] +
-		    r->problem_counts[PROBLEM_ERROR];
-	return r->problems_total > (long long)r->nproblems ?
-	    r->problems_total : (long long)r->nproblems;
-}
-
-void
-report_problems_sentence(const struct report *r, char *buf, size_t len)
-{
-	long long total, ne, nw, ni;
-	int n;
-
-	total = report_problems_total(r);
-	ne = report_problem_count(r, PROBLEM_ERROR);
-	nw = report_problem_count(r, PROBLEM_WARNING);
-	ni = report_problem_count(r, PROBLEM_INFO);
-	n = snprintf(buf, len, "%lld input problem%s (%lld error%s, %lld "
-	    "warning%s, %lld info)", total, total == 1 ? "" : "s", ne,
-	    ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
-	if (total > (long long)r->nproblems && n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, "; %lld not listed",
-		    total - (long long)r->nproblems);
-}
-
-long long
-report_problem_count(const struct report *r, enum problem_severity sev)
-{
-	long long n = 0;
-	size_t i;
-
-	if ((unsigned int)sev > PROBLEM_ERROR)
-		return 0;
-	if (r->have_counts)
-		return r->problem_counts[sev];
-	for (i = 0; i < r->nproblems; i++)
-		if (r->problems[i].severity == sev)
-			n++;
-	return n;
-}
-
-/* Codes of rules that could not load or run, as opposed to input. */
-static int
-report_rule_code(const char *code)
-{
-	return strcmp(code, PCODE_RULE) == 0 ||
-	    strcmp(code, PCODE_RULE_LOAD) == 0;
-}
-
-/* Errors of rules that failed to load or run, listed or not. */
-static long long
-report_rule_errors(const struct report *r)
-{
-	long long n = 0;
-	size_t i;
-
-	if (r->have_counts) {
-		for (i = 0; i < r->ngroups; i++)
-			if (r->groups[i].severity == PROBLEM_ERROR &&
-			    report_rule_code(r->groups[i].code))
-				n += r->groups[i].count;
-		return n;
-	}
-	for (i = 0; i < r->nproblems; i++)
-		if (r->problems[i].severity == PROBLEM_ERROR &&
-		    report_rule_code(report_problem_code(&r->problems[i])))
-			n++;
-	return n;
-}
-
-int
-report_incomplete(const struct report *r, char *buf, size_t len)
-{
-	long long ne, nw, nr;
-	char rules[64] = "";
-
-	ne = report_problem_count(r, PROBLEM_ERROR);
-	nw = report_problem_count(r, PROBLEM_WARNING);
-	if (len > 0)
-		buf[0] = '\0';
-	if (ne == 0 && nw == 0)
-		return 0;
-	nr = report_rule_errors(r);
-	if (nr > ne)
-		nr = ne;
-	if (nr > 0)
-		snprintf(rules, sizeof rules, ", %lld rule error%s", nr,
-		    nr == 1 ? "" : "s");
-	snprintf(buf, len, "INCOMPLETE: %lld input error%s, %lld warning%s%s:"
-	    " the findings cover only what was read; see Completeness",
-	    ne - nr, ne - nr == 1 ? "" : "s", nw, nw == 1 ? "" : "s", rules);
-	return 1;
 }

@@ -15,6 +15,7 @@
 #include "rule.h"
 
 struct mgt_error;
+struct report_line;
 
 #define REPORT_SCHEMA "mgtriage.report/v1"
 
@@ -66,7 +67,7 @@ struct report {
 	size_t			 nproblems;
 	long long		 problems_total; /* before capping */
 	/* Over the whole run (index and rules) when have_counts; else the
-	 * writers count and group the listed problems. */
+	 * model counts and groups the listed problems. */
 	int			 have_counts;
 	long long		 problem_counts[3]; /* by enum problem_severity */
 	const struct report_group *groups;	/* by code, sorted */
@@ -79,22 +80,6 @@ struct report {
 	size_t			 width;		/* text: display columns, 0 = no cut */
 	const char		*generated_at;	/* NULL: no time printed */
 };
-
-/* Problems in the run: the recorded total, or those listed if more. */
-long long report_problems_total(const struct report *);
-/* "N input problems (E errors, W warnings, I info)" and "; K not listed"
- * when the list is shorter, into buf: the completeness section's first
- * sentence in every format, without its final punctuation. */
-void	 report_problems_sentence(const struct report *, char *buf,
-	    size_t len);
-/* Problems of severity sev in the run (listed or not). */
-long long report_problem_count(const struct report *, enum problem_severity);
-/*
- * The headline every format prints first when an input error or warning
- * made the run partial: "INCOMPLETE: 2 input errors, 1 warning: ...".
- * Returns 0 (and buf "") when the run is complete.
- */
-int	 report_incomplete(const struct report *, char *buf, size_t len);
 
 /* Parse "text", "json", "markdown"/"md", "html", "junit"; -1 if unknown. */
 int	 report_format_parse(const char *);
@@ -111,12 +96,12 @@ int	 report_write(FILE *, enum report_format, const struct report *,
 #define REPORT_TEXT_EVIDENCE	3	/* evidence lines under a root cause */
 #define REPORT_EXAMPLES		3	/* examples shown per problem code */
 
-/* One problem code in the completeness section. */
+/* One problem code and its count over the whole run (have_counts). */
 struct report_group {
 	const char		*code;
 	enum problem_severity	 severity;	/* the worst in the group */
 	long			 count;
-	size_t			 first;		/* index of its first problem */
+	size_t			 first;		/* not read by the report model */
 };
 
 /* "2026-01-08T10:02:11Z" (UTC), ".123456" only when not whole seconds;
@@ -136,9 +121,14 @@ size_t	 report_cut(const char *s, size_t max);
  * caller frees the result.
  */
 char	*report_evidence_line(const struct finding_evidence *);
-/* "vpath:line", "vpath: offset N" or "vpath"; "(input)" for the run.
- * The caller frees the result. */
-char	*report_problem_where(const struct report_problem *);
+/* The same item in parts (struct report_line, report-model.h): where it
+ * is, a separator and the text or value whole; line as above.  The
+ * caller frees where and line. */
+void	 report_evidence_split(const struct finding_evidence *,
+	    struct report_line *);
+/* Split s at newlines (a final newline ends the last line) into *lines;
+ * returns their number.  The caller frees each line and the array. */
+size_t	 report_split_lines(const char *s, char ***lines);
 /*
  * Terminal-safe copy of s: control bytes, invalid UTF-8 and U+2028/9
  * escaped as \xNN (util_escape_n), C1 controls and bidi overrides as
@@ -148,26 +138,28 @@ char	*report_problem_where(const struct report_problem *);
 char	*report_term(const char *s, size_t cols);
 /* Is cp a C1 control or a bidi override (shown inert as \uNNNN)? */
 int	 report_term_risky(uint32_t cp);
-/* The problem's code, "unknown" if it has none. */
-const char *report_problem_code(const struct report_problem *);
-/* Problems grouped by code, worst severity first, then count, then code
- * (r->groups when given, else the listed problems grouped).  first is
- * the index of the code's first listed problem (nproblems if none).
- * Returns the number of groups; the caller frees *groups. */
-size_t	 report_group_problems(const struct report *,
-	    struct report_group **groups);
-/* Number of rules evaluated: the rule set's size, else stats.rules. */
-long long report_nrules(const struct report *);
-
-/* The format writers (report-<format>.c); MGT_OK or MGT_ERR_IO. */
-int	 report_text_write(FILE *, const struct report *);
-int	 report_json_write(FILE *, const struct report *);
-int	 report_markdown_write(FILE *, const struct report *);
-int	 report_html_write(FILE *, const struct report *);
-int	 report_junit_write(FILE *, const struct report *);
-/* XML-escape s for JUnit text (attr 0) or an attribute value (attr 1):
- * invalid UTF-8 becomes U+FFFD, characters XML 1.0 forbids are dropped,
- * cut at 4 KiB.  Also used by `corpus --junit`. */
-void	 report_junit_put(FILE *, const char *, int attr);
+/*
+ * Write s XML-escaped (report-xml.c), cut to max bytes with "…" appended:
+ * & < > " ' as entities; C1 controls and bidi overrides as a visible
+ * \uNNNN.  For XML (JUnit), invalid UTF-8 becomes U+FFFD, characters XML
+ * 1.0 forbids are dropped, and with REPORT_XML_ATTR tab, newline and
+ * carriage return are references.  With REPORT_XML_HTML, invalid bytes
+ * and control characters show as <span class="esc">\xNN</span> (newline
+ * and tab kept with REPORT_XML_LINES), C1 and bidi inside such a span too,
+ * and U+2028/9 as references; REPORT_XML_BREAKS puts a <wbr> after the
+ * separators of a long word (a path), REPORT_XML_LIST after each comma.
+ */
+#define REPORT_XML_ATTR		0x01
+#define REPORT_XML_HTML		0x02
+#define REPORT_XML_LINES	0x04
+#define REPORT_XML_BREAKS	0x08
+#define REPORT_XML_LIST		0x10
+void	 report_xml_put_cut(FILE *, const char *s, size_t max, int flags);
+/* XML-escape s for JUnit text (attr 0) or an attribute value (attr 1),
+ * cut at REPORT_XML_MAX bytes.  Also used by `corpus --junit`. */
+#define REPORT_XML_MAX		4096
+void	 report_xml_put(FILE *, const char *, int attr);
+/* The old name of report_xml_put(), until cmd-corpus.c is ported. */
+#define report_junit_put	report_xml_put
 
 #endif

@@ -1,6 +1,7 @@
 /*
- * Unit tests for the report writers: one synthetic report with two root
- * causes, nested symptoms, both kinds of evidence and hostile strings,
+ * Unit tests for the report model and writers: one synthetic report with
+ * two root causes, nested symptoms, both kinds of evidence and hostile
+ * strings, built into the model (its tree, sentences and counts checked),
  * written in all five formats and compared byte for byte with
  * tests/golden/report/ (MGT_REGEN=1 rewrites those), plus targeted checks.
  */
@@ -18,7 +19,7 @@
 
 #include "error.h"
 #include "finding.h"
-#include "report.h"
+#include "report-model.h"
 #include "rule.h"
 #include "tap.h"
 #include "util.h"
@@ -905,6 +906,301 @@ test_api(const struct report *r)
 	fclose(fp);
 }
 
+/* The model of the synthetic report: tree shape, numbers, evidence in
+ * parts, remedy lines, checks, completeness counts and sentences. */
+static void
+test_model(const struct report *r)
+{
+	struct report_model m;
+	const struct report_cause *c, *s;
+	const struct report_line *e;
+	char *joined;
+
+	report_model_build(&m, r);
+	is_int(m.nfindings, 6, "model: every finding");
+	is_int(m.ncauses, 2, "model: two root causes");
+	c = m.causes[0];
+	is_str(c->name, "mco.rendered-config-missing", "model: first cause");
+	is_str(c->number, "1", "model: a root is numbered by rank");
+	is_int(c->nsymptoms, 2, "model: direct symptoms");
+	is_int(c->nbelow, 3, "model: symptoms below, transitively");
+	s = c->symptoms[0];
+	is_str(s->name, "mco.pool-degraded", "model: symptoms ranked");
+	ok(s->cause == c && s->depth == 1 && s->rank == 0,
+	    "model: a symptom points at its cause, one level down");
+	is_str(s->symptoms[0]->number, "1.1.1", "model: nested number");
+	is_str(s->symptoms[0]->name, "auth.apiservers-below-3",
+	    "model: nested symptom");
+	ok(s->symptoms[0]->reason_is_tree,
+	    "model: 'explained by' the cause above says only the tree");
+	ok(!c->reason_is_tree && c->more == NULL,
+	    "model: a root's reason is its own; no depth cut");
+	is_int(c->nevidence, 4, "model: evidence kept");
+	is_int(c->total_evidence, 7, "model: evidence total");
+	e = &c->evidence[0];
+	is_str(e->where, "Node/control1.gw.lo metadata.annotations."
+	    "machineconfiguration.openshift.io/currentConfig",
+	    "model: object evidence: where");
+	ok(strcmp(e->sep, "=") == 0 && e->what != NULL &&
+	    strncmp(e->what, "rendered-master-", 16) == 0,
+	    "model: object evidence: separator and value");
+	e = &c->evidence[2];
+	ok(strcmp(e->sep, ": ") == 0 && strstr(e->where, "current.log:1662")
+	    != NULL && strncmp(e->what, "I0108", 5) == 0,
+	    "model: log evidence: place, separator, line");
+	xasprintf(&joined, "%s%s%s", e->where, e->sep, e->what);
+	is_str(e->line, joined, "model: the one-line form joins the parts");
+	free(joined);
+	is_int(c->nremedy_lines, 5, "model: remedy split into lines");
+	is_str(c->remedy_lines[3], "```", "model: a remedy line whole");
+	is_int(c->nreferences, 3, "model: references");
+	c = m.causes[1];
+	ok(strcmp(c->number, "2") == 0 && c->nbelow == 1 &&
+	    strcmp(c->symptoms[0]->label, "something " BAD_UTF8 " noisy") ==
+	    0, "model: second cause and its symptom's label");
+
+	is_int(m.nchecks, NRULES, "model: one check per rule");
+	is_str(m.checks[0].id, "auth.apiservers-below-3",
+	    "model: checks by rule id");
+	is_int(m.nfailures, 4, "model: failures at or above fail_on");
+	is_int(m.checks[NRULES - 1].nfound, 0, "model: a quiet rule");
+
+	ok(!m.complete, "model: not complete");
+	is_str(m.headline, "INCOMPLETE: 1 input error, 3 warnings: the "
+	    "findings cover only what was read; see Completeness",
+	    "model: headline");
+	ok(m.nerrors == 1 && m.nwarnings == 3 && m.ninfo == 1 &&
+	    m.problems_total == 9, "model: problem counts");
+	is_str(m.problems_sentence, "9 input problems (1 error, 3 warnings, "
+	    "1 info); 4 not listed", "model: completeness sentence");
+	is_int(m.ngroups, 4, "model: problem groups");
+	ok(strcmp(m.groups[0].code, "truncated") == 0 &&
+	    strcmp(m.groups[1].code, "limit-line") == 0 &&
+	    strcmp(m.groups[2].code, "invalid-utf8") == 0 &&
+	    strcmp(m.groups[3].code, "link") == 0,
+	    "model: groups worst first, then biggest");
+	ok(m.groups[1].count == 2 && m.groups[1].nexamples == 2 &&
+	    m.groups[1].examples[1] == &m.problems[2] &&
+	    m.groups[1].nmore == 0, "model: a group's examples");
+	is_str(m.problems[4].where, "(input)", "model: a run-wide problem");
+	is_int(m.nalerts, 4, "model: errors and warnings are alerts");
+	is_str(m.stats_sentence, "1234 sources, 5000000 log lines, 600 "
+	    "resources, 123456789012 bytes; 8 rules evaluated in 3.25 s",
+	    "model: stats sentence");
+	is_str(m.no_cause, "No root cause found by 8 rules",
+	    "model: no-cause sentence");
+	is_str(m.findings_sentence, "6 (2 root causes)",
+	    "model: findings sentence");
+	report_model_free(&m);
+}
+
+/* Counts over the whole run: rule errors apart, groups as given, and
+ * the singular in every sentence. */
+static void
+test_model_counts(const struct report *base)
+{
+	struct report r = *base;
+	struct report_model m;
+	struct report_group groups[2] = {
+		{ "truncated", PROBLEM_ERROR, 1, 0 },
+		{ PCODE_RULE, PROBLEM_ERROR, 2, 0 }
+	};
+	struct report_problem one = { PROBLEM_INFO, "link", "x", -1, 0, "m" };
+
+	r.have_counts = 1;
+	r.problem_counts[PROBLEM_INFO] = 0;
+	r.problem_counts[PROBLEM_WARNING] = 0;
+	r.problem_counts[PROBLEM_ERROR] = 3;
+	r.groups = groups;
+	r.ngroups = 2;
+	report_model_build(&m, &r);
+	is_str(m.headline, "INCOMPLETE: 1 input error, 0 warnings, 2 rule "
+	    "errors: the findings cover only what was read; see Completeness",
+	    "model: rule errors counted apart in the headline");
+	ok(m.ngroups == 2 && strcmp(m.groups[0].code, PCODE_RULE) == 0 &&
+	    m.groups[0].nexamples == 0 && m.groups[0].nmore == 2,
+	    "model: a counted group with nothing listed");
+	ok(m.groups[1].nexamples == 1 && m.groups[1].examples[0] ==
+	    &m.problems[0], "model: a counted group's listed example");
+	is_str(m.problems_sentence, "3 input problems (3 errors, 0 warnings, "
+	    "0 info)", "model: counts over the run");
+	report_model_free(&m);
+
+	r.have_counts = 0;
+	r.problems = &one;
+	r.nproblems = 1;
+	r.problems_total = 1;
+	r.rules = NULL;
+	r.findings = NULL;
+	r.stats.rules = 1;
+	r.stats.sources = 1;
+	r.stats.lines = 1;
+	r.stats.resources = 1;
+	r.stats.have_seconds = 0;
+	report_model_build(&m, &r);
+	ok(m.complete && m.headline == NULL, "model: info only is complete");
+	is_str(m.problems_sentence, "1 input problem (0 errors, 0 warnings, "
+	    "1 info)", "model: one problem");
+	is_str(m.no_cause, "No root cause found by 1 rule",
+	    "model: one rule");
+	is_str(m.stats_sentence, "1 source, 1 log line, 1 resource, "
+	    "123456789012 bytes; 1 rule evaluated", "model: stats singular");
+	ok(m.ncauses == 0 && m.nchecks == 0 && m.nfailures == 0,
+	    "model: no findings, no rule set: no checks");
+	report_model_free(&m);
+}
+
+/* Each format renders the model's sentences, not its own. */
+static void
+test_model_rendered(const struct report *base)
+{
+	static const enum report_format fmts[] = { REPORT_TEXT,
+	    REPORT_MARKDOWN, REPORT_HTML };
+	struct report r = *base;
+	char *o, msg[96];
+	size_t l, i;
+
+	r.findings = NULL;
+	r.rules = NULL;
+	r.stats.rules = 1;
+	for (i = 0; i < sizeof fmts / sizeof fmts[0]; i++) {
+		if (render(&r, fmts[i], &o, &l) != MGT_OK)
+			continue;
+		snprintf(msg, sizeof msg, "format %d: one no-cause sentence",
+		    (int)fmts[i]);
+		ok(strstr(o, "No root cause found by 1 rule.") != NULL, msg);
+		snprintf(msg, sizeof msg, "format %d: one stats sentence",
+		    (int)fmts[i]);
+		ok(strstr(o, "1234 sources, 5000000 log lines, 600 resources, "
+		    "123456789012 bytes; 1 rule evaluated in 3.25 s.") != NULL,
+		    msg);
+		free(o);
+	}
+}
+
+#define CHAIN	(REPORT_MAX_DEPTH + 3)
+
+/*
+ * A chain of CHAIN findings, each explaining the next: the tree is cut
+ * below level REPORT_MAX_DEPTH with one sentence that every format shows.
+ */
+static void
+test_model_depth(void)
+{
+	static const enum report_format fmts[] = { REPORT_TEXT,
+	    REPORT_MARKDOWN, REPORT_HTML };
+	struct rule chain[CHAIN];
+	struct ruleset rs;
+	struct finding_set fs;
+	struct finding *f;
+	struct report r;
+	struct report_model m;
+	const struct report_cause *c;
+	char *o, msg[96];
+	size_t i, l;
+	int d;
+
+	memset(chain, 0, sizeof chain);
+	finding_set_init(&fs);
+	for (i = 0; i < CHAIN; i++) {
+		xasprintf(&chain[i].id, "chain.r%02zu", i);
+		chain[i].severity = RULE_SEV_HIGH;
+		if (i + 1 < CHAIN) {
+			chain[i].explains = xcalloc(1, sizeof(char *));
+			xasprintf(&chain[i].explains[0], "chain.r%02zu", i + 1);
+			chain[i].nexplains = 1;
+		}
+	}
+	for (i = 0; i < CHAIN; i++) {
+		f = finding_set_add(&fs);
+		f->rule = &chain[i];
+		f->first_ts = f->last_ts = INT64_MIN;
+	}
+	rank_findings(&fs);
+	rs.rules = chain;
+	rs.nrules = CHAIN;
+	memset(&r, 0, sizeof r);
+	r.rules = &rs;
+	r.findings = &fs;
+	report_model_build(&m, &r);
+	is_int(m.ncauses, 1, "depth: one root");
+	for (c = m.causes[0], d = 0; c->nsymptoms > 0 &&
+	    d < REPORT_MAX_DEPTH; d++)
+		c = c->symptoms[0];
+	ok(c->depth == REPORT_MAX_DEPTH && c->more != NULL &&
+	    c->symptoms[0]->number == NULL && c->symptoms[0]->more == NULL,
+	    "depth: the tree stops at the deepest level shown");
+	is_str(c->more, "(2 more symptoms below)", "depth: what is below");
+	ok(c->number != NULL && strncmp(c->number, "1.1.1.", 6) == 0 &&
+	    strlen(c->number) == 1 + 2 * REPORT_MAX_DEPTH,
+	    "depth: numbered to the last level shown");
+	ok(m.causes[0]->more == NULL && m.causes[0]->nbelow == CHAIN - 1,
+	    "depth: counts the whole chain");
+	report_model_free(&m);
+	for (i = 0; i < sizeof fmts / sizeof fmts[0]; i++) {
+		if (render(&r, fmts[i], &o, &l) != MGT_OK)
+			continue;
+		snprintf(msg, sizeof msg, "format %d: the depth sentence once",
+		    (int)fmts[i]);
+		ok(count(o, "(2 more symptoms below)") == 1 &&
+		    strstr(o, "chain.r33") == NULL, msg);
+		free(o);
+	}
+	finding_set_free(&fs);
+	for (i = 0; i < CHAIN; i++) {
+		free(chain[i].id);
+		if (chain[i].nexplains > 0)
+			free(chain[i].explains[0]);
+		free(chain[i].explains);
+	}
+}
+
+/* s through report_xml_put_cut() with flags, into memory. */
+static char *
+xml_escaped(const char *s, int flags)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	if ((fp = open_memstream(&out, &len)) == NULL)
+		return xstrdup("");
+	report_xml_put_cut(fp, s, 64, flags);
+	fclose(fp);
+	return out;
+}
+
+/* One escaper, two modes: what XML and HTML each do with the same bytes. */
+static void
+test_xml_escape(void)
+{
+	static const char in[] = "a'<\x01\t\xff" LSEP RLO "\x7f";
+	char *o;
+
+	o = xml_escaped(in, 0);
+	is_str(o, "a&apos;&lt;\t\xef\xbf\xbd" LSEP "\\u202e\x7f",
+	    "xml: text: forbidden dropped, bad byte U+FFFD, bidi inert");
+	free(o);
+	o = xml_escaped("a\tb\nc", REPORT_XML_ATTR);
+	is_str(o, "a&#9;b&#10;c", "xml: attribute keeps tab and newline");
+	free(o);
+	o = xml_escaped(in, REPORT_XML_HTML);
+	is_str(o, "a&#39;&lt;<span class=\"esc\">\\x01</span>"
+	    "<span class=\"esc\">\\x09</span><span class=\"esc\">\\xff</span>"
+	    "&#x2028;<span class=\"esc\">\\u202e</span>"
+	    "<span class=\"esc\">\\x7f</span>",
+	    "html: controls, bad bytes and bidi shown marked");
+	free(o);
+	o = xml_escaped("x\ty\n", REPORT_XML_HTML | REPORT_XML_LINES);
+	is_str(o, "x\ty\n", "html: a block keeps tab and newline");
+	free(o);
+	o = xml_escaped("0123456789012345678901234567890123456789"
+	    "0123456789012345678901234567890123456789", 0);
+	ok(strlen(o) == 64 + 3 && strcmp(o + 64, "\xe2\x80\xa6") == 0,
+	    "xml: cut with an ellipsis");
+	free(o);
+}
+
 int
 main(void)
 {
@@ -948,6 +1244,11 @@ main(void)
 	test_html(out[3], len[3]);
 	test_junit(out[4]);
 	test_api(&r);
+	test_model(&r);
+	test_model_counts(&r);
+	test_model_rendered(&r);
+	test_model_depth();
+	test_xml_escape();
 	for (i = 0; i < 5; i++)
 		free(out[i]);
 	teardown();
