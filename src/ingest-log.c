@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "error.h"
 #include "ingest-private.h"
+#include "mgt-time.h"
 #include "parse-journal.h"
 #include "parse-log.h"
 #include "text-decode.h"
@@ -40,12 +40,11 @@ static void	 ingest_year_note(struct ingest *);
 static int
 ingest_year_of(int64_t us)
 {
-	time_t t = (time_t)(us / 1000000);
-	struct tm tm;
+	struct mgt_time_civil c;
 
-	if (gmtime_r(&t, &tm) == NULL)
+	if (mgt_time_to_civil(us, &c) != 0)
 		return 0;
-	return tm.tm_year + 1900;
+	return c.year;
 }
 
 /* The UTC month (1-12) of a stamp; gmtime only when the day changes. */
@@ -53,14 +52,13 @@ static int
 ingest_month_of(struct ingest *in, int64_t us)
 {
 	int64_t day = us / 86400000000LL;
-	time_t t = (time_t)(us / 1000000);
-	struct tm tm;
+	struct mgt_time_civil c;
 
 	if (day != in->last_day || in->last_month == 0) {
-		if (gmtime_r(&t, &tm) == NULL)
+		if (mgt_time_to_civil(us, &c) != 0)
 			return 0;
 		in->last_day = day;
-		return tm.tm_mon + 1;
+		return c.mon;
 	}
 	return in->last_month;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "mgt-time.h"
 #include "report.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -79,17 +80,7 @@ report_write(FILE *fp, enum report_format fmt, const struct report *r,
 char *
 report_format_ts(int64_t us, char *buf, size_t len)
 {
-	char *dot;
-
-	if (us == INT64_MIN) {
-		if (len > 0)
-			buf[0] = '\0';
-		return buf;
-	}
-	util_format_ts(us, buf, len);
-	if (us % 1000000 == 0 && (dot = strchr(buf, '.')) != NULL)
-		snprintf(dot, len - (size_t)(dot - buf), "Z");
-	return buf;
+	return mgt_time_format_brief(us, buf, len);
 }
 
 const char *

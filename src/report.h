@@ -119,8 +119,8 @@ struct report_group {
 	size_t			 first;		/* index of its first problem */
 };
 
-/* "2026-01-08T10:02:11Z" (UTC), ".123456" only when not whole seconds;
- * "" for INT64_MIN.  len >= 40. */
+/* mgt_time_format_brief(): "2026-01-08T10:02:11Z" (UTC), ".123456" only
+ * when not whole seconds; "" for INT64_MIN.  len >= 40. */
 char	*report_format_ts(int64_t us, char *buf, size_t len);
 /* The finding's severity name, "info" if it has no rule. */
 const char *report_finding_severity(const struct finding *);

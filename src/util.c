@@ -171,29 +171,6 @@ util_glob(const char *p, const char *t)
 	return r;
 }
 
-char *
-util_format_ts(int64_t us, char *buf, size_t len)
-{
-	time_t secs;
-	struct tm tm;
-	long frac;
-
-	secs = (time_t)(us / 1000000);
-	frac = (long)(us % 1000000);
-	if (frac < 0) {
-		frac += 1000000;
-		secs--;
-	}
-	if (gmtime_r(&secs, &tm) == NULL) {
-		snprintf(buf, len, "?");
-		return buf;
-	}
-	snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
-	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-	    tm.tm_min, tm.tm_sec, frac);
-	return buf;
-}
-
 const char *
 util_basename(const char *path)
 {

@@ -20,8 +20,6 @@ int	 util_glob(const char *pattern, const char *text);
 /* A rule-source glob against a member path: anchored at the top with a
  * leading '/', else at any path component. */
 int	 util_glob_path(const char *glob, const char *path);
-/* Format UTC microseconds as "2021-09-14T09:42:44.498908Z" (buf >= 32). */
-char	*util_format_ts(int64_t us, char *buf, size_t len);
 /* Seconds on the monotonic clock (for durations). */
 double	 util_now(void);
 /* MGTRIAGE_TIMING: 0 (unset, empty or 0), 1 (phase times), 2 (also slow

@@ -9,6 +9,7 @@
 
 #include "error.h"
 #include "mgt-limits.h"
+#include "mgt-time.h"
 #include "util.h"
 #include "tap.h"
 
@@ -121,11 +122,11 @@ test_time(void)
 {
 	char buf[40];
 
-	is_str(util_format_ts(0, buf, sizeof buf), "1970-01-01T00:00:00.000000Z",
+	is_str(mgt_time_format(0, buf, sizeof buf), "1970-01-01T00:00:00.000000Z",
 	    "epoch");
-	is_str(util_format_ts(1631610884498908LL, buf, sizeof buf),
+	is_str(mgt_time_format(1631610884498908LL, buf, sizeof buf),
 	    "2021-09-14T09:14:44.498908Z", "a real timestamp");
-	is_str(util_format_ts(-1, buf, sizeof buf),
+	is_str(mgt_time_format(-1, buf, sizeof buf),
 	    "1969-12-31T23:59:59.999999Z", "negative rounds down");
 	is_str(util_basename("a/b/c.log"), "c.log", "basename");
 	is_str(util_basename("dir/"), "dir", "basename of a dir/");
