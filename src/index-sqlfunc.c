@@ -27,6 +27,7 @@
 #include "mgt-limits.h"
 #include "mgt-time.h"
 #include "regex.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 #define SQLFUNC_RE_CACHE	16		/* patterns per connection */
@@ -618,7 +619,8 @@ out:
 }
 
 /*
- * mgt_cut(text, n): text cut to at most n characters (UTF-8 code points)
+ * mgt_cut(text, n): text cut to at most n characters (UTF-8 code points,
+ * a byte that is not valid UTF-8 counting as one)
  * with U+2026 appended when it was cut, so a shortened message never
  * reads as the whole of it.  NULL stays NULL; n < 1 gives "…" for any
  * non-empty text.
@@ -628,7 +630,8 @@ sqlfunc_mgt_cut(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	const unsigned char *s;
 	sqlite3_int64 n, chars = 0;
-	int len, i;
+	int len, i, l;
+	uint32_t cp;
 	char *out;
 
 	(void)argc;
@@ -643,11 +646,13 @@ sqlfunc_mgt_cut(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		sqlite3_result_null(ctx);
 		return;
 	}
-	for (i = 0; i < len; i++) {
-		if ((s[i] & 0xc0) == 0x80)
-			continue;
+	/* Whole characters; a byte that is not valid UTF-8 is one. */
+	for (i = 0; i < len; i += l) {
 		if (chars == n)
 			break;
+		if ((l = (int)utf8_decode((const char *)s + i,
+		    (size_t)(len - i), &cp)) == 0)
+			l = 1;
 		chars++;
 	}
 	if (i >= len) {

@@ -12,6 +12,7 @@
 
 #include "mgt-time.h"
 #include "parse-log.h"
+#include "utf8.h"
 
 /* Longest journal host name and identifier looked at. */
 #define LOG_MAX_HOST	256
@@ -379,28 +380,11 @@ log_hex(char c)
 static size_t
 log_utf8(unsigned long cp, char *b)
 {
-	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		cp = 0xfffd;
-	if (cp < 0x80) {
-		b[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		b[0] = (char)(0xc0 | (cp >> 6));
-		b[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		b[0] = (char)(0xe0 | (cp >> 12));
-		b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		b[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	b[0] = (char)(0xf0 | (cp >> 18));
-	b[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	b[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	b[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
+	size_t n;
+
+	if (cp > 0x10ffff || (n = utf8_encode((uint32_t)cp, b)) == 0)
+		n = utf8_encode(0xfffd, b);
+	return n;
 }
 
 /*

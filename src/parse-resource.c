@@ -18,6 +18,7 @@
 #include "limits.h"
 #include "parse-resource.h"
 #include "problem.h"
+#include "utf8.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -230,7 +231,7 @@ resource_snippet(const char *s, size_t n, char *out, size_t outlen)
 
 /*
  * Offset of the first invalid UTF-8 byte in buf, or len.  ASCII is skipped
- * eight bytes at a time; util_utf8_valid_prefix judges the rest a sequence
+ * eight bytes at a time; utf8_valid_prefix judges the rest a sequence
  * at a time (given at most 4 bytes it returns 0 only for a bad lead).
  */
 static size_t
@@ -251,7 +252,7 @@ resource_utf8_check(const char *buf, size_t len)
 			i++;
 			continue;
 		}
-		k = util_utf8_valid_prefix(buf + i, len - i < 4 ? len - i : 4);
+		k = utf8_valid_prefix(buf + i, len - i < 4 ? len - i : 4);
 		if (k == 0)
 			return i;
 		i += k;
@@ -287,7 +288,7 @@ resource_utf8_repair(const char *buf, size_t *lenp, const char *vpath,
 		o += 3;
 		nbad++;
 		i++;
-		k = util_utf8_valid_prefix(buf + i, len - i);
+		k = utf8_valid_prefix(buf + i, len - i);
 		memcpy(out + o, buf + i, k);
 		o += k;
 	}

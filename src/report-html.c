@@ -151,7 +151,7 @@ html_put_cut(FILE *fp, const char *s, size_t max, int flags)
 			inword = 0;
 		else if (longword && html_break_before(s, i, seps))
 			fputs("<wbr>", fp);
-		l = report_utf8_decode(s + i, n - i, &cp);
+		l = utf8_decode(s + i, n - i, &cp);
 		if (l == 0) {
 			fprintf(fp, "<span class=\"esc\">\\x%02x</span>",
 			    (unsigned char)s[i]);

@@ -37,7 +37,7 @@ junit_put_cut(FILE *fp, const char *s, size_t max, int attr)
 		return;
 	n = report_cut(s, max);
 	while (i < n) {
-		l = report_utf8_decode(s + i, n - i, &cp);
+		l = utf8_decode(s + i, n - i, &cp);
 		if (l == 0) {
 			fputs(JUNIT_REPLACEMENT, fp);
 			i++;

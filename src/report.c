@@ -92,45 +92,6 @@ report_finding_severity(const struct finding *f)
 }
 
 size_t
-report_utf8_decode(const char *s, size_t n, uint32_t *cp)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t len, i;
-	uint32_t c;
-
-	if (n == 0)
-		return 0;
-	if (u[0] < 0x80) {
-		*cp = u[0];
-		return 1;
-	}
-	if (u[0] >= 0xc2 && u[0] <= 0xdf) {
-		len = 2;
-		c = u[0] & 0x1f;
-	} else if (u[0] >= 0xe0 && u[0] <= 0xef) {
-		len = 3;
-		c = u[0] & 0x0f;
-	} else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
-		len = 4;
-		c = u[0] & 0x07;
-	} else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((u[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (u[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF. */
-	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	*cp = c;
-	return len;
-}
-
-size_t
 report_cut(const char *s, size_t max)
 {
 	size_t n, i = 0, l;
@@ -141,7 +102,7 @@ report_cut(const char *s, size_t max)
 		return n;
 	/* Step over whole characters; an invalid byte counts as one. */
 	while (i < max) {
-		if ((l = report_utf8_decode(s + i, n - i, &cp)) == 0)
+		if ((l = utf8_decode(s + i, n - i, &cp)) == 0)
 			l = 1;
 		if (i + l > max)
 			break;
@@ -285,7 +246,7 @@ report_term(const char *s, size_t cols)
 			snap_run = run;
 			snap_i = i;
 		}
-		l = report_utf8_decode(s + i, n - i, &cp);
+		l = utf8_decode(s + i, n - i, &cp);
 		risky = l > 1 && report_term_risky(cp);
 		if (risky)
 			w = 6;

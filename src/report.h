@@ -13,6 +13,8 @@
 #include "finding.h"
 #include "problem.h"
 #include "rule.h"
+/* The writers step over text with utf8_decode(). */
+#include "utf8.h"
 
 struct mgt_error;
 
@@ -124,9 +126,6 @@ struct report_group {
 char	*report_format_ts(int64_t us, char *buf, size_t len);
 /* The finding's severity name, "info" if it has no rule. */
 const char *report_finding_severity(const struct finding *);
-/* Length of the valid UTF-8 character at s (n bytes left), its code
- * point in *cp; 0 if the bytes there are not valid UTF-8. */
-size_t	 report_utf8_decode(const char *s, size_t n, uint32_t *cp);
 /* Length of s cut to at most max bytes without splitting a character. */
 size_t	 report_cut(const char *s, size_t max);
 /*

@@ -8,13 +8,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Valid text, for util_escape_n() and its callers, is utf8.h's. */
+#include "utf8.h"
+
 /* Copy s into out (size outlen, always NUL-terminated), replacing control
  * bytes and bytes >= 0x7f that are not valid UTF-8 with \xNN.  Returns out. */
 char	*util_escape(const char *s, char *out, size_t outlen);
 /* Same for a buffer with explicit length (may contain NUL). */
 char	*util_escape_n(const char *s, size_t n, char *out, size_t outlen);
-/* Length of the longest valid UTF-8 prefix of s[0..n). */
-size_t	 util_utf8_valid_prefix(const char *s, size_t n);
 /* Glob match with '*' (not crossing '/'), '**' (crossing '/'), '?'. */
 int	 util_glob(const char *pattern, const char *text);
 /* A rule-source glob against a member path: anchored at the top with a

@@ -81,9 +81,9 @@ test_escape(void)
 	is_str(util_escape_n("a\0b", 3, out, sizeof out), "a\\x00b",
 	    "NUL escaped");
 	is_str(util_escape("0123456789", out, 5), "0123", "cut to the buffer");
-	is_int(util_utf8_valid_prefix("ab\xc3", 3), 2, "partial sequence");
-	is_int(util_utf8_valid_prefix("\xed\xa0\x80", 3), 0, "surrogate");
-	is_int(util_utf8_valid_prefix("\xc0\xaf", 2), 0, "overlong");
+	is_int(utf8_valid_prefix("ab\xc3", 3), 2, "partial sequence");
+	is_int(utf8_valid_prefix("\xed\xa0\x80", 3), 0, "surrogate");
+	is_int(utf8_valid_prefix("\xc0\xaf", 2), 0, "overlong");
 }
 
 static void
