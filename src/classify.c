@@ -270,7 +270,7 @@ classify(const char *path, const void *head, size_t headlen,
 }
 
 const char *
-classify_kind_name(enum source_kind k)
+classify_kind_name(enum classify_kind k)
 {
 	switch (k) {
 	case KIND_OTHER:		return "other";
