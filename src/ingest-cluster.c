@@ -100,6 +100,7 @@ void
 ingest_cluster_input_end(struct ingest *in)
 {
 	struct ingest_loose *l;
+	char base[UTIL_BASENAME_MAX];
 	size_t i, len = 0;
 
 	if (in->input_identified || in->ninput_hosts == 0)
@@ -107,7 +108,7 @@ ingest_cluster_input_end(struct ingest *in)
 	in->loose = xreallocarray(in->loose, in->nloose + 1, sizeof *in->loose);
 	l = &in->loose[in->nloose++];
 	memset(l, 0, sizeof *l);
-	l->input = xstrdup(util_basename(in->input));
+	l->input = xstrdup(util_basename(in->input, base, sizeof base));
 	l->host = xcalloc(in->ninput_hosts, sizeof *l->host);
 	for (i = 0; i < in->ninput_hosts; i++) {
 		l->host[i] = xstrdup(in->input_hosts[i]);

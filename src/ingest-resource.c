@@ -79,7 +79,8 @@ ingest_str(const cJSON *obj, const char *a, const char *b)
 static void
 ingest_stem(const char *path, char *out, size_t outlen)
 {
-	const char *base = util_basename(path), *dot;
+	char buf[UTIL_BASENAME_MAX];
+	const char *base = util_basename(path, buf, sizeof buf), *dot;
 	size_t n;
 
 	dot = strrchr(base, '.');

@@ -615,12 +615,12 @@ source_walk(const char *input, const struct mgt_limits *limits,
 	fd = open(input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd == -1) {
 		rc = mgt_error_set(err, MGT_ERR_IO, where.p, -1, 0,
-		    "cannot open: %s", strerror(errno));
+		    "cannot open: %s", MGT_STRERROR(errno));
 		goto out;
 	}
 	if (fstat(fd, &st) == -1) {
 		rc = mgt_error_set(err, MGT_ERR_IO, where.p, -1, 0,
-		    "cannot stat: %s", strerror(errno));
+		    "cannot stat: %s", MGT_STRERROR(errno));
 		close(fd);
 		goto out;
 	}

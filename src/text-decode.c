@@ -43,7 +43,7 @@ text_decode_init(struct text_decode *td, enum text_encoding enc)
 	    "UTF-16BE");
 	if (cd == (iconv_t)-1) {
 		fprintf(stderr, "mgtriage: iconv cannot decode UTF-16: %s\n",
-		    strerror(errno));
+		    MGT_STRERROR(errno));
 		exit(MGT_EXIT_INTERNAL);
 	}
 	td->cd = cd;

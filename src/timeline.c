@@ -65,11 +65,12 @@ timeline_strcmp_p(const void *a, const void *b)
 static char *
 timeline_sorted_list(const char *list)
 {
-	char *copy, *p, **v = NULL, *out;
+	char *copy, *p, *save, **v = NULL, *out;
 	size_t n = 0, i, k;
 
 	copy = xstrdup(list);
-	for (p = strtok(copy, ","); p != NULL; p = strtok(NULL, ",")) {
+	for (p = strtok_r(copy, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
 		v = xreallocarray(v, n + 1, sizeof *v);
 		v[n++] = p;
 	}

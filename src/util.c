@@ -126,11 +126,9 @@ util_glob(const char *p, const char *t)
 }
 
 const char *
-util_basename(const char *path)
+util_basename(const char *path, char *buf, size_t len)
 {
 	const char *end, *p;
-	/* Per thread: classify (reader) and ingest (indexer) both call it. */
-	static _Thread_local char buf[4096];
 	size_t n;
 
 	n = strlen(path);
@@ -143,9 +141,11 @@ util_basename(const char *path)
 	if (*end == '\0')
 		return p;
 	/* Trailing slashes: copy without them. */
+	if (len == 0)
+		return "";
 	n = (size_t)(end - p);
-	if (n >= sizeof buf)
-		n = sizeof buf - 1;
+	if (n >= len)
+		n = len - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
 	return buf;

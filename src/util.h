@@ -26,9 +26,13 @@ double	 util_now(void);
 /* MGTRIAGE_TIMING: 0 (unset, empty or 0), 1 (phase times), 2 (also slow
  * SQL); read once. */
 int	 util_timing(void);
-/* Basename of a path without modifying it ("" for "/"); with trailing
- * slashes, a copy in a per-thread buffer valid until the next call. */
-const char *util_basename(const char *path);
+/*
+ * Basename of a path without modifying it ("" for "/"): a pointer into
+ * path, or when path ends in slashes, buf (len bytes, UTIL_BASENAME_MAX
+ * is what callers use) holding a copy without them, cut to fit.
+ */
+#define UTIL_BASENAME_MAX	4096
+const char *util_basename(const char *path, char *buf, size_t len);
 /*
  * The n strings of v sorted (v is reordered) and joined with sep, in a new
  * string the caller frees.

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -117,10 +118,26 @@ test_glob(void)
 	    "pathological pattern terminates");
 }
 
+/* mgt_strerror: strerror's text from the caller's buffer or a constant. */
+static void
+test_strerror(void)
+{
+	char buf[MGT_STRERROR_MAX], small[4];
+	const char *p = mgt_strerror(ENOENT, buf, sizeof buf);
+
+	is_str(p, strerror(ENOENT), "strerror: ENOENT's text");
+	is_str(MGT_STRERROR(EACCES), strerror(EACCES),
+	    "strerror: the block-scoped buffer");
+	ok(mgt_strerror(ENOENT, small, sizeof small) != NULL,
+	    "strerror: a small buffer gives some text");
+	is_str(mgt_strerror(ENOENT, small, 0), "unknown error",
+	    "strerror: no buffer");
+}
+
 static void
 test_time(void)
 {
-	char buf[40];
+	char buf[40], bb[UTIL_BASENAME_MAX];
 
 	is_str(mgt_time_format(0, buf, sizeof buf), "1970-01-01T00:00:00.000000Z",
 	    "epoch");
@@ -128,9 +145,16 @@ test_time(void)
 	    "2021-09-14T09:14:44.498908Z", "a real timestamp");
 	is_str(mgt_time_format(-1, buf, sizeof buf),
 	    "1969-12-31T23:59:59.999999Z", "negative rounds down");
-	is_str(util_basename("a/b/c.log"), "c.log", "basename");
-	is_str(util_basename("dir/"), "dir", "basename of a dir/");
-	is_str(util_basename("x"), "x", "basename of a bare name");
+	is_str(util_basename("a/b/c.log", bb, sizeof bb), "c.log", "basename");
+	is_str(util_basename("dir/", bb, sizeof bb), "dir",
+	    "basename of a dir/");
+	ok(util_basename("a/dir//", bb, sizeof bb) == bb,
+	    "basename of a dir/: in the caller's buffer");
+	is_str(util_basename("a/longname/", bb, 5), "long",
+	    "basename of a dir/: cut to the caller's buffer");
+	is_str(util_basename("x", bb, sizeof bb), "x",
+	    "basename of a bare name");
+	is_str(util_basename("/", bb, sizeof bb), "", "basename of /");
 }
 
 int
@@ -140,6 +164,7 @@ main(void)
 	test_limits();
 	test_escape();
 	test_glob();
+	test_strerror();
 	test_time();
 	return done_testing();
 }
