@@ -136,15 +136,22 @@ ingest_grow_block(struct ingest *in, size_t n)
 static long long
 ingest_index_bytes(struct ingest *in)
 {
-	sqlite3_stmt *st;
-	long long size = 0;
+	sqlite3 *db = index_db(in->idx);
+	sqlite3_stmt *st = NULL;
+	struct mgt_error err;
+	long long size = -1;
 
-	if (sqlite3_prepare_v2(index_db(in->idx), "SELECT page_count *"
-	    " page_size FROM pragma_page_count(), pragma_page_size()", -1,
-	    &st, NULL) != SQLITE_OK)
-		return 0;
-	if (sqlite3_step(st) == SQLITE_ROW)
+	/* A failure is the run's database error, not an unbounded index. */
+	if (sqlite3_prepare_v2(db, "SELECT page_count * page_size FROM"
+	    " pragma_page_count(), pragma_page_size()", -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
 		size = sqlite3_column_int64(st, 0);
+	if (size < 0) {
+		mgt_error_set(&err, MGT_ERR_DB, "", -1, 0,
+		    "measuring the index: %s", sqlite3_errmsg(db));
+		ingest_db_error(in, &err);
+		size = 0;
+	}
 	sqlite3_finalize(st);
 	return size;
 }
