@@ -24,7 +24,7 @@
 #include "index.h"
 #include "match.h"
 #include "output.h"
-#include "parse-log.h"
+#include "mgt-time.h"
 #include "report.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -190,20 +190,10 @@ int
 cmd_parse_time(const char *s, long long *us)
 {
 	int64_t ts;
-	int y, mo, d, h = 0, mi = 0, se = 0, n;
 
-	if (parse_log_rfc3339(s, strlen(s), &ts) == strlen(s)) {
-		*us = ts;
-		return 0;
-	}
-	n = sscanf(s, "%4d-%2d-%2d%*[ T]%2d:%2d:%2d", &y, &mo, &d, &h, &mi,
-	    &se);
-	if (n != 3 && n != 5 && n != 6)
+	if (!mgt_time_parse(s, strlen(s), &ts))
 		return -1;
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
-	    se > 60)
-		return -1;
-	*us = parse_log_utc(y, mo, d, h, mi, se, 0);
+	*us = ts;
 	return 0;
 }
 

@@ -54,12 +54,12 @@ cmd_report_parse_time_arg(const char *s, char *buf, size_t len)
 	errno = 0;
 	secs = strtoll(s, &end, 10);
 	if (*s != '\0' && *end == '\0' && errno == 0) {
-		util_format_ts((int64_t)secs * 1000000, buf, len);
+		mgt_time_format((int64_t)secs * 1000000, buf, len);
 		return 0;
 	}
 	if (cmd_parse_time(s, &us) != 0)
 		return -1;
-	util_format_ts(us, buf, len);
+	mgt_time_format(us, buf, len);
 	return 0;
 }
 

@@ -150,11 +150,12 @@ classify(const char *path, const void *head, size_t headlen,
     struct classification *c)
 {
 	const unsigned char *h = head;
+	char basebuf[UTIL_BASENAME_MAX];
 	const char *base, *rest;
 	size_t n;
 
 	memset(c, 0, sizeof *c);
-	base = util_basename(path);
+	base = util_basename(path, basebuf, sizeof basebuf);
 
 	/*
 	 * Known must-gather paths decide by path alone: a NUL byte in a pod
@@ -270,7 +271,7 @@ classify(const char *path, const void *head, size_t headlen,
 }
 
 const char *
-classify_kind_name(enum source_kind k)
+classify_kind_name(enum classify_kind k)
 {
 	switch (k) {
 	case KIND_OTHER:		return "other";

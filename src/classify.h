@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-enum source_kind {
+enum classify_kind {
 	KIND_OTHER = 0,		/* catalogued, not parsed */
 	KIND_RESOURCE,		/* YAML or JSON Kubernetes object(s) */
 	KIND_POD_LOG,		/* namespaces/<ns>/pods/<pod>/<c>/<c>/logs/{current,previous}*.log */
@@ -30,7 +30,7 @@ enum source_kind {
 #define CLASSIFY_NAME_MAX 256
 
 struct classification {
-	enum source_kind kind;
+	enum classify_kind kind;
 	char	 node[CLASSIFY_NAME_MAX];	/* node the lines belong to, if known */
 	char	 role[CLASSIFY_NAME_MAX];	/* host_service_logs role: masters, workers */
 	char	 namespace[CLASSIFY_NAME_MAX];
@@ -46,6 +46,6 @@ struct classification {
 void	 classify(const char *path, const void *head, size_t headlen,
 	    struct classification *);
 /* Stable lower-case name of a kind, as stored in sources.kind. */
-const char *classify_kind_name(enum source_kind);
+const char *classify_kind_name(enum classify_kind);
 
 #endif

@@ -75,3 +75,29 @@ mgt_status_name(int code)
 	}
 	return "unknown";
 }
+
+/* strerror_r() comes in two kinds (GNU returns the text, XSI fills buf and
+ * returns 0); its type says which, with no configure check. */
+static const char *
+mgt_strerror_gnu(char *r, char *buf)
+{
+	(void)buf;
+	return r;
+}
+
+static const char *
+mgt_strerror_xsi(int r, char *buf)
+{
+	return r == 0 ? buf : "unknown error";
+}
+
+const char *
+mgt_strerror(int e, char *buf, size_t len)
+{
+	if (len == 0)
+		return "unknown error";
+	buf[0] = '\0';
+	return _Generic(strerror_r(e, buf, len),
+	    char *: mgt_strerror_gnu,
+	    int: mgt_strerror_xsi)(strerror_r(e, buf, len), buf);
+}

@@ -36,5 +36,15 @@ int	 mgt_error_vset(struct mgt_error *, int code, const char *where,
 const char *mgt_error_format(const struct mgt_error *, char *buf, size_t len);
 /* Short stable name of a status, e.g. "io". */
 const char *mgt_status_name(int code);
+/*
+ * strerror(e) for any thread: the text in buf (len bytes) or a constant
+ * string, never a buffer shared between threads as strerror()'s may be.
+ */
+const char *mgt_strerror(int e, char *buf, size_t len);
+/* mgt_strerror() with a buffer that lives to the end of the enclosing
+ * block: for an argument list, "cannot open: %s", MGT_STRERROR(errno). */
+#define MGT_STRERROR_MAX	128
+#define MGT_STRERROR(e) \
+	mgt_strerror((e), (char[MGT_STRERROR_MAX]){ 0 }, MGT_STRERROR_MAX)
 
 #endif

@@ -70,6 +70,7 @@ struct eval_ctx {
 	struct eval_item	*items;
 	size_t			 nitems;
 	sqlite3_stmt		*vpath_st;
+	char			 vpath_err[256]; /* "": eval_vpath() never failed */
 };
 
 static void
@@ -134,20 +135,37 @@ eval_kv_get(const struct eval_row *r, const char *k, int *found)
 	return NULL;
 }
 
+/*
+ * The vpath of source id (the caller frees it), or NULL when there is
+ * none; a SQLite failure also leaves its message in c->vpath_err, for
+ * eval_sql() to fail with rather than cite no file.
+ */
 static char *
 eval_vpath(struct eval_ctx *c, int64_t id)
 {
 	char *v = NULL;
+	int rc;
 
 	if (c->vpath_st == NULL && sqlite3_prepare_v2(c->db,
 	    "SELECT vpath FROM sources WHERE id = ?", -1, &c->vpath_st,
 	    NULL) != SQLITE_OK)
-		return NULL;
-	sqlite3_bind_int64(c->vpath_st, 1, id);
-	if (sqlite3_step(c->vpath_st) == SQLITE_ROW)
+		goto fail;
+	if (sqlite3_bind_int64(c->vpath_st, 1, id) != SQLITE_OK)
+		goto fail;
+	if ((rc = sqlite3_step(c->vpath_st)) == SQLITE_ROW &&
+	    sqlite3_column_text(c->vpath_st, 0) != NULL)
 		v = xstrdup((const char *)sqlite3_column_text(c->vpath_st, 0));
+	else if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		goto fail;
 	sqlite3_reset(c->vpath_st);
 	return v;
+fail:
+	if (c->vpath_err[0] == '\0')
+		snprintf(c->vpath_err, sizeof c->vpath_err, "%s",
+		    sqlite3_errmsg(c->db));
+	if (c->vpath_st != NULL)
+		sqlite3_reset(c->vpath_st);
+	return NULL;
 }
 
 static int
@@ -184,8 +202,7 @@ eval_sql_citation(struct eval_ctx *c, struct eval_row *r,
 			if (sqlite3_column_type(st, j) == SQLITE_INTEGER)
 				r->ts = sqlite3_column_int64(st, j);
 			else if ((v = (const char *)sqlite3_column_text(st,
-			    j)) != NULL && parse_log_rfc3339(v, strlen(v),
-			    &ts) > 0)
+			    j)) != NULL && mgt_time_parse(v, strlen(v), &ts))
 				r->ts = ts;
 		} else if (strcmp(k, "line") == 0)
 			r->line = (long)sqlite3_column_int64(st, j);
@@ -274,6 +291,10 @@ eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 		return MGT_ERR_RULE;
 	}
 	sqlite3_finalize(st);
+	if (c->vpath_err[0] != '\0')
+		return mgt_error_set(err, MGT_ERR_DB, c->rule->file, -1,
+		    it->ev->line, "rule %s, evidence %s: reading a row's "
+		    "file: %s", c->rule->id, it->ev->name, c->vpath_err);
 	return MGT_OK;
 }
 

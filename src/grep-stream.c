@@ -30,6 +30,7 @@ struct grep_ctx {
 	pcre2_match_data	*md;
 	int			 year;		/* for stamps without one */
 	long long		 count;
+	struct mgt_error	*err;		/* where a failure is told */
 
 	/* The member being read. */
 	const char		*vpath;
@@ -160,15 +161,20 @@ grep_journal(struct grep_ctx *g, struct source_member *m, const void *head,
 	journal_conv_free(jc);
 }
 
-/* Is vpath a log member of the index?  Sets g->src_node. */
+/*
+ * Is vpath a log member of the index?  Sets g->src_node.  1, 0, or -1
+ * when SQLite failed (never a silently shorter search).
+ */
 static int
 grep_is_log(struct grep_ctx *g, const char *vpath, int *journal)
 {
 	const char *kind, *node;
-	int log = 0;
+	int log = 0, rc;
 
-	sqlite3_bind_text(g->src_st, 1, vpath, -1, SQLITE_STATIC);
-	if (sqlite3_step(g->src_st) == SQLITE_ROW) {
+	if (sqlite3_bind_text(g->src_st, 1, vpath, -1, SQLITE_STATIC) !=
+	    SQLITE_OK)
+		return -1;
+	if ((rc = sqlite3_step(g->src_st)) == SQLITE_ROW) {
 		kind = (const char *)sqlite3_column_text(g->src_st, 0);
 		node = (const char *)sqlite3_column_text(g->src_st, 1);
 		log = kind != NULL && (strcmp(kind, "pod_log") == 0 ||
@@ -177,7 +183,8 @@ grep_is_log(struct grep_ctx *g, const char *vpath, int *journal)
 		*journal = kind != NULL && strcmp(kind, "journal") == 0;
 		free(g->src_node);
 		g->src_node = node != NULL ? xstrdup(node) : NULL;
-	}
+	} else if (rc != SQLITE_DONE)
+		log = -1;
 	sqlite3_reset(g->src_st);
 	return log;
 }
@@ -191,9 +198,15 @@ grep_member(void *ctx, struct source_member *m)
 	const char *text;
 	size_t len, tlen;
 	enum journal_format fmt;
-	int journal = 0;
+	int journal = 0, log;
 
-	if (m->type != SOURCE_REGULAR || !grep_is_log(g, m->vpath, &journal))
+	if (m->type != SOURCE_REGULAR)
+		return MGT_OK;
+	if ((log = grep_is_log(g, m->vpath, &journal)) < 0)
+		return mgt_error_set(g->err, MGT_ERR_DB, m->vpath, -1, 0,
+		    "reading the catalogue: %s",
+		    sqlite3_errmsg(sqlite3_db_handle(g->src_st)));
+	if (log == 0)
 		return MGT_OK;
 	if (g->q->glob != NULL && !grep_source_match(g->q->glob, m->vpath))
 		return MGT_OK;
@@ -222,17 +235,20 @@ grep_member(void *ctx, struct source_member *m)
 	return MGT_OK;
 }
 
-/* The case's year, for stamps without one: the index placed them so. */
+/*
+ * The case's year, for stamps without one: the index placed them so.  0
+ * when the case has none; -1 when SQLite failed.
+ */
 static int
 grep_year(sqlite3 *db)
 {
 	sqlite3_stmt *st;
-	int year = 0;
+	int year = -1;
 
 	if (sqlite3_prepare_v2(db, "SELECT coalesce((SELECT value FROM meta"
 	    " WHERE key = 'year_hint'), strftime('%Y', max(last_ts) / 1000000,"
 	    " 'unixepoch')) FROM sources", -1, &st, NULL) != SQLITE_OK)
-		return 0;
+		return -1;
 	if (sqlite3_step(st) == SQLITE_ROW)
 		year = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
@@ -250,8 +266,11 @@ grep_stream(sqlite3 *db, char *const *inputs, size_t n,
 
 	memset(&g, 0, sizeof g);
 	g.q = q;
+	g.err = err;
 	limits_default(&g.lim);
-	g.year = grep_year(db);
+	if ((g.year = grep_year(db)) < 0)
+		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		    "reading the case's year: %s", sqlite3_errmsg(db));
 	if (sqlite3_prepare_v2(db, "SELECT kind, node FROM sources WHERE"
 	    " vpath = ?1", -1, &g.src_st, NULL) != SQLITE_OK)
 		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,

@@ -22,6 +22,7 @@
 #include "error.h"
 #include "index.h"
 #include "index-private.h"
+#include "mgt-time.h"
 
 /* The member key of obj, or NULL (json_extract's '$.key'). */
 static const cJSON *
@@ -147,7 +148,7 @@ jbind_ts(sqlite3_stmt *st, int col, const cJSON *v)
 	double dv;
 
 	if (cJSON_IsString(v)) {
-		if (index_parse_time(v->valuestring, strlen(v->valuestring),
+		if (mgt_time_parse(v->valuestring, strlen(v->valuestring),
 		    &us))
 			return sqlite3_bind_int64(st, col, us);
 	} else if (cJSON_IsTrue(v) || cJSON_IsFalse(v))

@@ -72,8 +72,6 @@ int	 index_schema_create(sqlite3 *, int flags, struct mgt_error *);
 int	 index_schema_finish(sqlite3 *, int flags, struct mgt_error *);
 const char *index_schema_stmt(enum index_stmt);
 
-/* index-sqlfunc.c */
-int	 index_parse_time(const char *, size_t, int64_t *us);
 
 /* One stored Event or Pod, for its rows in the derived tables. */
 struct index_derived {

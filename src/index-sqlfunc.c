@@ -25,7 +25,9 @@
 #include "index.h"
 #include "index-private.h"
 #include "mgt-limits.h"
+#include "mgt-time.h"
 #include "regex.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 #define SQLFUNC_RE_CACHE	16		/* patterns per connection */
@@ -37,147 +39,6 @@
 #define SQLFUNC_FLAGS (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
 
 /* ---- time ------------------------------------------------------------- */
-
-/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant). */
-static int64_t
-days_from_civil(int64_t y, int m, int d)
-{
-	int64_t era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-static void
-civil_from_days(int64_t z, int64_t *y, int *m, int *d)
-{
-	int64_t era, doe, yoe, doy, mp;
-
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
-	*y = yoe + era * 400 + (*m <= 2);
-}
-
-static int
-days_in_month(int64_t y, int m)
-{
-	static const int dm[12] = {
-	    31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-
-	if (m == 2 && (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)))
-		return 29;
-	return dm[m - 1];
-}
-
-/* n decimal digits at *p into *v; advances *p.  0 if not all digits. */
-static int
-scan_digits(const char **p, const char *end, int n, int *v)
-{
-	int i;
-
-	*v = 0;
-	for (i = 0; i < n; i++) {
-		if (*p >= end || **p < '0' || **p > '9')
-			return 0;
-		*v = *v * 10 + (**p - '0');
-		(*p)++;
-	}
-	return 1;
-}
-
-/*
- * Parse an RFC3339 time ("2021-09-14T09:42:44.498908Z", "...+02:00") into
- * UTC microseconds.  Also accepted: 't' or ' ' for 'T', ',' for '.',
- * "+0200" and "+02", a space before the offset and a zone name after it
- * (Go's "2021-09-14 09:42:44 +0000 UTC"), a date alone (midnight), and no
- * offset at all (taken as UTC).  Fractions beyond microseconds are
- * truncated.  Returns 1 and sets *us, or 0.
- */
-int
-index_parse_time(const char *s, size_t len, int64_t *us)
-{
-	const char *p = s, *end = s + len;
-	int y, mo, d, h = 0, mi = 0, sec = 0, frac = 0, fd = 0;
-	int oh = 0, om = 0, sign = 0;
-	int64_t t;
-
-	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
-	    end[-1] == '\n' || end[-1] == '\r'))
-		end--;
-	if (!scan_digits(&p, end, 4, &y) || p >= end || *p++ != '-' ||
-	    !scan_digits(&p, end, 2, &mo) || p >= end || *p++ != '-' ||
-	    !scan_digits(&p, end, 2, &d))
-		return 0;
-	if (mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo))
-		return 0;
-	if (p < end) {
-		if (*p != 'T' && *p != 't' && *p != ' ')
-			return 0;
-		p++;
-		if (!scan_digits(&p, end, 2, &h) || p >= end || *p++ != ':' ||
-		    !scan_digits(&p, end, 2, &mi) || p >= end ||
-		    *p++ != ':' || !scan_digits(&p, end, 2, &sec))
-			return 0;
-		if (h > 23 || mi > 59 || sec > 60)
-			return 0;
-		if (p < end && (*p == '.' || *p == ',')) {
-			p++;
-			if (p >= end || *p < '0' || *p > '9')
-				return 0;
-			for (; p < end && *p >= '0' && *p <= '9'; p++) {
-				if (fd < 6) {
-					frac = frac * 10 + (*p - '0');
-					fd++;
-				}
-			}
-			for (; fd < 6; fd++)
-				frac *= 10;
-		}
-		if (p < end && *p == ' ')
-			p++;
-		if (p < end && (*p == 'Z' || *p == 'z'))
-			p++;
-		else if (p < end && (*p == '+' || *p == '-')) {
-			sign = *p++ == '-' ? -1 : 1;
-			if (!scan_digits(&p, end, 2, &oh))
-				return 0;
-			if (p < end && *p == ':')
-				p++;
-			if (p < end && *p >= '0' && *p <= '9' &&
-			    !scan_digits(&p, end, 2, &om))
-				return 0;
-			if (oh > 23 || om > 59)
-				return 0;
-		}
-		/* A zone name after the offset, as Go prints it. */
-		if (p < end && *p == ' ') {
-			p++;
-			if (p >= end)
-				return 0;
-			for (; p < end; p++) {
-				if (!((*p >= 'A' && *p <= 'Z') ||
-				    (*p >= 'a' && *p <= 'z')))
-					return 0;
-			}
-		}
-		if (p != end)
-			return 0;
-	}
-	t = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
-	t -= sign * (oh * 3600 + om * 60);
-	*us = t * 1000000 + frac;
-	return 1;
-}
 
 /* mgt_ts(text): RFC3339 -> UTC microseconds; an integer passes through. */
 static void
@@ -192,7 +53,7 @@ sqlfunc_mgt_ts(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		return;
 	case SQLITE_TEXT:
 		s = (const char *)sqlite3_value_text(argv[0]);
-		if (s != NULL && index_parse_time(s,
+		if (s != NULL && mgt_time_parse(s,
 		    (size_t)sqlite3_value_bytes(argv[0]), &us)) {
 			sqlite3_result_int64(ctx, us);
 			return;
@@ -206,27 +67,14 @@ sqlfunc_mgt_ts(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 static void
 sqlfunc_mgt_time(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-	char buf[64];
-	int64_t us, secs, days, rem, y;
-	int m, d;
+	char buf[MGT_TIME_BUFSZ];
 
-	if (sqlite3_value_numeric_type(argv[0]) != SQLITE_INTEGER) {
+	if (sqlite3_value_numeric_type(argv[0]) != SQLITE_INTEGER ||
+	    mgt_time_format(sqlite3_value_int64(argv[0]), buf,
+	    sizeof buf) == NULL) {
 		sqlite3_result_null(ctx);
 		return;
 	}
-	us = sqlite3_value_int64(argv[0]);
-	/* Years 0000-9999 only: 253402300800 s is 10000-01-01. */
-	if (us < -62167219200LL * 1000000 || us >= 253402300800LL * 1000000) {
-		sqlite3_result_null(ctx);
-		return;
-	}
-	secs = us >= 0 ? us / 1000000 : -((-us + 999999) / 1000000);
-	days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
-	rem = secs - days * 86400;
-	civil_from_days(days, &y, &m, &d);
-	snprintf(buf, sizeof buf, "%04lld-%02d-%02dT%02d:%02d:%02d.%06dZ",
-	    (long long)y, m, d, (int)(rem / 3600), (int)(rem / 60 % 60),
-	    (int)(rem % 60), (int)(us - secs * 1000000));
 	sqlite3_result_text(ctx, buf, -1, SQLITE_TRANSIENT);
 }
 
@@ -772,7 +620,8 @@ out:
 }
 
 /*
- * mgt_cut(text, n): text cut to at most n characters (UTF-8 code points)
+ * mgt_cut(text, n): text cut to at most n characters (UTF-8 code points,
+ * a byte that is not valid UTF-8 counting as one)
  * with U+2026 appended when it was cut, so a shortened message never
  * reads as the whole of it.  NULL stays NULL; n < 1 gives "…" for any
  * non-empty text.
@@ -782,7 +631,8 @@ sqlfunc_mgt_cut(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	const unsigned char *s;
 	sqlite3_int64 n, chars = 0;
-	int len, i;
+	int len, i, l;
+	uint32_t cp;
 	char *out;
 
 	(void)argc;
@@ -797,11 +647,13 @@ sqlfunc_mgt_cut(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		sqlite3_result_null(ctx);
 		return;
 	}
-	for (i = 0; i < len; i++) {
-		if ((s[i] & 0xc0) == 0x80)
-			continue;
+	/* Whole characters; a byte that is not valid UTF-8 is one. */
+	for (i = 0; i < len; i += l) {
 		if (chars == n)
 			break;
+		if ((l = (int)utf8_decode((const char *)s + i,
+		    (size_t)(len - i), &cp)) == 0)
+			l = 1;
 		chars++;
 	}
 	if (i >= len) {

@@ -100,6 +100,7 @@ void
 ingest_cluster_input_end(struct ingest *in)
 {
 	struct ingest_loose *l;
+	char base[UTIL_BASENAME_MAX];
 	size_t i, len = 0;
 
 	if (in->input_identified || in->ninput_hosts == 0)
@@ -107,7 +108,7 @@ ingest_cluster_input_end(struct ingest *in)
 	in->loose = xreallocarray(in->loose, in->nloose + 1, sizeof *in->loose);
 	l = &in->loose[in->nloose++];
 	memset(l, 0, sizeof *l);
-	l->input = xstrdup(util_basename(in->input));
+	l->input = xstrdup(util_basename(in->input, base, sizeof base));
 	l->host = xcalloc(in->ninput_hosts, sizeof *l->host);
 	for (i = 0; i < in->ninput_hosts; i++) {
 		l->host[i] = xstrdup(in->input_hosts[i]);
@@ -144,17 +145,21 @@ static const char ingest_cluster_host_sql[] =
     " AND substr(r.name, instr(r.name, '.')) = substr(?1, instr(?1, '.'))))"
     " LIMIT 1";
 
-/* Is host one the case knows (ingest_cluster_host_sql)? */
+/* Is host one the case knows (ingest_cluster_host_sql)?  1, 0, or -1
+ * when SQLite failed. */
 static int
 cluster_is_node(sqlite3_stmt *st, const char *host)
 {
-	int found;
+	int rc;
 
 	sqlite3_reset(st);
-	sqlite3_bind_text(st, 1, host, -1, SQLITE_STATIC);
-	found = sqlite3_step(st) == SQLITE_ROW;
+	if (sqlite3_bind_text(st, 1, host, -1, SQLITE_STATIC) != SQLITE_OK)
+		return -1;
+	rc = sqlite3_step(st);
 	sqlite3_reset(st);
-	return found;
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 int
@@ -170,8 +175,11 @@ ingest_cluster_finish(struct ingest *in, struct mgt_error *err)
 	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM resources WHERE"
 	    " kind = 'Node'", -1, &st, NULL) != SQLITE_OK)
 		goto dberr;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		nodes = sqlite3_column_int(st, 0);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		goto dberr;
+	}
+	nodes = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	/* No node to compare with: nothing to attach to or tell apart. */
 	if (nodes == 0)
@@ -183,6 +191,12 @@ ingest_cluster_finish(struct ingest *in, struct mgt_error *err)
 		attached = 0;
 		for (k = 0; k < in->loose[i].nhost && !attached; k++)
 			attached = cluster_is_node(st, in->loose[i].host[k]);
+		if (attached < 0) {
+			mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+			    "matching hosts to nodes: %s", sqlite3_errmsg(db));
+			sqlite3_finalize(st);
+			return MGT_ERR_DB;
+		}
 		if (!attached)
 			problem_report(&in->sink, PROBLEM_WARNING,
 			    PCODE_UNATTACHED, in->loose[i].input, -1, 0,

@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "error.h"
 #include "ingest-private.h"
+#include "mgt-time.h"
 #include "parse-journal.h"
 #include "parse-log.h"
 #include "text-decode.h"
@@ -41,12 +41,11 @@ static void	 ingest_year_note(struct ingest *);
 static int
 ingest_year_of(int64_t us)
 {
-	time_t t = (time_t)(us / 1000000);
-	struct tm tm;
+	struct mgt_time_civil c;
 
-	if (gmtime_r(&t, &tm) == NULL)
+	if (mgt_time_to_civil(us, &c) != 0)
 		return 0;
-	return tm.tm_year + 1900;
+	return c.year;
 }
 
 /* The UTC month (1-12) of a stamp; gmtime only when the day changes. */
@@ -54,14 +53,13 @@ static int
 ingest_month_of(struct ingest *in, int64_t us)
 {
 	int64_t day = us / 86400000000LL;
-	time_t t = (time_t)(us / 1000000);
-	struct tm tm;
+	struct mgt_time_civil c;
 
 	if (day != in->last_day || in->last_month == 0) {
-		if (gmtime_r(&t, &tm) == NULL)
+		if (mgt_time_to_civil(us, &c) != 0)
 			return 0;
 		in->last_day = day;
-		return tm.tm_mon + 1;
+		return c.mon;
 	}
 	return in->last_month;
 }
@@ -139,15 +137,22 @@ ingest_grow_block(struct ingest *in, size_t n)
 static long long
 ingest_index_bytes(struct ingest *in)
 {
-	sqlite3_stmt *st;
-	long long size = 0;
+	sqlite3 *db = index_db(in->idx);
+	sqlite3_stmt *st = NULL;
+	struct mgt_error err;
+	long long size = -1;
 
-	if (sqlite3_prepare_v2(index_db(in->idx), "SELECT page_count *"
-	    " page_size FROM pragma_page_count(), pragma_page_size()", -1,
-	    &st, NULL) != SQLITE_OK)
-		return 0;
-	if (sqlite3_step(st) == SQLITE_ROW)
+	/* A failure is the run's database error, not an unbounded index. */
+	if (sqlite3_prepare_v2(db, "SELECT page_count * page_size FROM"
+	    " pragma_page_count(), pragma_page_size()", -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
 		size = sqlite3_column_int64(st, 0);
+	if (size < 0) {
+		mgt_error_set(&err, MGT_ERR_DB, "", -1, 0,
+		    "measuring the index: %s", sqlite3_errmsg(db));
+		ingest_db_error(in, &err);
+		size = 0;
+	}
 	sqlite3_finalize(st);
 	return size;
 }

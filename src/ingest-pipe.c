@@ -137,7 +137,7 @@ struct ingest_pipe {
 };
 
 enum pipe_plan
-ingest_pipe_plan(enum source_kind kind)
+ingest_pipe_plan(enum classify_kind kind)
 {
 	switch (kind) {
 	case KIND_RESOURCE:
@@ -357,7 +357,7 @@ pipe_take(void *ctx, cJSON *obj, long line)
 /* Parse a resource file into OBJECT and PROBLEM messages for e. */
 static void
 pipe_parse_buffer(struct pipe_emit *e, const char *data, size_t len,
-    const char *vpath, enum source_kind kind)
+    const char *vpath, enum classify_kind kind)
 {
 	struct problem_sink sink = { pipe_problem, e };
 	cJSON *doc;
@@ -393,7 +393,7 @@ pipe_consumer_starving(struct ingest_pipe *p)
  */
 static void
 pipe_parse(struct ingest_pipe *p, struct source_member *m, const void *head,
-    size_t headlen, enum source_kind kind)
+    size_t headlen, enum classify_kind kind)
 {
 	size_t max = p->limits->max_doc_bytes, len = 0, cap, n = headlen;
 	const void *buf = head;
@@ -451,7 +451,7 @@ pipe_walk_member(void *ctx, struct source_member *m)
 	const void *head = NULL;
 	size_t headlen = 0;
 	enum pipe_plan plan;
-	enum source_kind kind;
+	enum classify_kind kind;
 	int status;
 	char *c;
 
@@ -632,7 +632,7 @@ pipe_member_next(struct ingest_pipe *p)
 			continue;
 		case MSG_RAW:
 			pipe_parse_buffer(e, msg->data, msg->len,
-			    p->cur->pm->m.vpath, (enum source_kind)msg->line);
+			    p->cur->pm->m.vpath, (enum classify_kind)msg->line);
 			pipe_msg_free(msg);
 			continue;
 		case MSG_END:

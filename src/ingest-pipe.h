@@ -29,7 +29,7 @@ enum pipe_plan {
 	PIPE_PARSE	/* buffered and parsed into objects (resources) */
 };
 
-enum pipe_plan	 ingest_pipe_plan(enum source_kind);
+enum pipe_plan	 ingest_pipe_plan(enum classify_kind);
 
 /* One member as the consumer sees it; valid until the next member. */
 struct pipe_member {

@@ -398,7 +398,7 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	struct ingest in;
 	double start;
 	size_t i;
-	char *joined = NULL, *p;
+	char *joined = NULL, *p, base[UTIL_BASENAME_MAX];
 	size_t len = 0;
 	int rc;
 
@@ -423,7 +423,7 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	joined = xmalloc(len + 1);
 	p = joined;
 	for (i = 0; i < n; i++) {
-		strcpy(p, util_basename(inputs[i]));
+		strcpy(p, util_basename(inputs[i], base, sizeof base));
 		p += strlen(p);
 		*p++ = i + 1 < n ? '\n' : '\0';
 	}

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "match-private.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 /*
@@ -259,21 +260,11 @@ li_bytes(struct linfo *li, const unsigned char *s, size_t n)
 static size_t
 lp_charlen(const unsigned char *p, const unsigned char *end)
 {
-	size_t n = 1, i;
+	uint32_t cp;
+	size_t n;
 
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4;
-	if ((size_t)(end - p) < n)
-		return 1;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 1;
-	}
-	return n;
+	n = utf8_decode((const char *)p, (size_t)(end - p), &cp);
+	return n > 0 ? n : 1;
 }
 
 /* One literal character (its UTF-8 bytes) as a piece. */
@@ -308,32 +299,14 @@ lp_litchar(struct lparse *lp, struct linfo *li, const unsigned char *s,
 static void
 lp_codepoint(struct lparse *lp, struct linfo *li, unsigned long v)
 {
-	unsigned char b[4];
+	char b[UTF8_MAX];
 	size_t n;
 
-	if (v < 0x80) {
-		b[0] = (unsigned char)v;
-		n = 1;
-	} else if (v < 0x800) {
-		b[0] = (unsigned char)(0xc0 | (v >> 6));
-		b[1] = (unsigned char)(0x80 | (v & 0x3f));
-		n = 2;
-	} else if (v < 0x10000 && (v < 0xd800 || v > 0xdfff)) {
-		b[0] = (unsigned char)(0xe0 | (v >> 12));
-		b[1] = (unsigned char)(0x80 | ((v >> 6) & 0x3f));
-		b[2] = (unsigned char)(0x80 | (v & 0x3f));
-		n = 3;
-	} else if (v >= 0x10000 && v <= 0x10ffff) {
-		b[0] = (unsigned char)(0xf0 | (v >> 18));
-		b[1] = (unsigned char)(0x80 | ((v >> 12) & 0x3f));
-		b[2] = (unsigned char)(0x80 | ((v >> 6) & 0x3f));
-		b[3] = (unsigned char)(0x80 | (v & 0x3f));
-		n = 4;
-	} else {
+	if (v > 0x10ffff || (n = utf8_encode((uint32_t)v, b)) == 0) {
 		li_none(li);
 		return;
 	}
-	lp_litchar(lp, li, b, n);
+	lp_litchar(lp, li, (const unsigned char *)b, n);
 }
 
 /* Skip to just past the next c; bail if there is none. */

@@ -104,7 +104,8 @@ int
 teddy_available(void)
 {
 #ifdef TEDDY_X86
-	static int avail = -1;
+	/* Settled once; _Atomic as matchers may be built on any thread. */
+	static _Atomic int avail = -1;
 
 	if (avail < 0) {
 		__builtin_cpu_init();

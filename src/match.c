@@ -1010,7 +1010,7 @@ match_clean(struct matcher *m, const char *v, size_t vl)
 		m->capbuf = xreallocarray(m->capbuf, need, 1);
 	}
 	for (i = 0, o = 0; i < vl;) {
-		k = util_utf8_valid_prefix(v + i, vl - i);
+		k = utf8_valid_prefix(v + i, vl - i);
 		for (; k > 0; k--, i++) {
 			if (v[i] != '\0')
 				m->capbuf[o++] = v[i];

@@ -11,11 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cjson/cJSON.h>
 
 #include "error.h"
+#include "mgt-time.h"
 #include "parse-journal.h"
 #include "xmalloc.h"
 
@@ -387,8 +387,7 @@ journal_emit(struct journal_conv *c, long entry, long long offset,
 	const struct journal_value *ident, *pid = &c->f[JF_PID];
 	char stamp[64];
 	long long us;
-	time_t secs;
-	struct tm tm;
+	struct mgt_time_civil tm;
 	size_t i;
 	int truncated = 0;
 
@@ -406,15 +405,14 @@ journal_emit(struct journal_conv *c, long entry, long long offset,
 		    "skipped", entry);
 		return MGT_OK;
 	}
-	secs = (time_t)(us / 1000000);
-	if (gmtime_r(&secs, &tm) == NULL) {
+	if (mgt_time_to_civil(us, &tm) != 0) {
 		journal_problem(c, PROBLEM_WARNING, code, offset, entry,
 		    "journal entry %ld: time out of range: skipped", entry);
 		return MGT_OK;
 	}
-	snprintf(stamp, sizeof stamp, "%04d-%02d-%02dT%02d:%02d:%02d.%06lld"
-	    "+0000 ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-	    tm.tm_hour, tm.tm_min, tm.tm_sec, us % 1000000);
+	snprintf(stamp, sizeof stamp, "%04d-%02d-%02dT%02d:%02d:%02d.%06ld"
+	    "+0000 ", tm.year, tm.mon, tm.day, tm.hour, tm.min, tm.sec,
+	    tm.usec);
 
 	c->out_len = 0;
 	c->out_truncated = 0;

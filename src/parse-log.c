@@ -10,7 +10,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "mgt-time.h"
 #include "parse-log.h"
+#include "utf8.h"
 
 /* Longest journal host name and identifier looked at. */
 #define LOG_MAX_HOST	256
@@ -19,14 +21,6 @@
 #define LOG_MAX_SRC	512
 /* Longest structured-klog key. */
 #define LOG_MAX_KEY	128
-
-/* What followed the seconds of an ISO 8601 stamp. */
-enum log_zone {
-	LOG_ZONE_NONE,		/* nothing: taken as UTC */
-	LOG_ZONE_Z,		/* Z */
-	LOG_ZONE_COLON,		/* +hh:mm */
-	LOG_ZONE_PLAIN		/* +hhmm, as journalctl -o short-iso does */
-};
 
 static const char log_months[12][4] = {
 	"Jan", "Feb", "Mar", "Apr", "May", "Jun",
@@ -54,69 +48,6 @@ log_num(const char *s, size_t n)
 	return v;
 }
 
-static int
-log_leap(int y)
-{
-	return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-/*
- * Days from 1970-01-01 to a proleptic Gregorian date (after Howard
- * Hinnant's days_from_civil): no timegm, no time zone, no locale.
- */
-static int64_t
-log_days(int y, int m, int d)
-{
-	int64_t era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-/*
- * Calendar time (UTC) to microseconds since the epoch; LOG_TS_NONE if a
- * field is out of range (years 1 to 9999; second 60 is a leap second and
- * lands on the next minute).
- */
-int64_t
-parse_log_utc(int year, int mon, int day, int hour, int min, int sec,
-    long usec)
-{
-	static const int mdays[12] = {
-		31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
-	};
-
-	if (year < 1 || year > 9999 || mon < 1 || mon > 12 || day < 1 ||
-	    hour < 0 || hour > 23 || min < 0 || min > 59 || sec < 0 ||
-	    sec > 60 || usec < 0 || usec > 999999)
-		return LOG_TS_NONE;
-	if (day > mdays[mon - 1] + (mon == 2 && log_leap(year)))
-		return LOG_TS_NONE;
-	return ((log_days(year, mon, day) * 86400 + hour * 3600 + min * 60 +
-	    sec) * 1000000) + usec;
-}
-
-/* Fraction digits at s (any number, first six used); *usec set. */
-static size_t
-log_frac(const char *s, size_t len, long *usec)
-{
-	size_t i, k;
-	long v = 0;
-
-	for (i = 0; i < len && log_digit(s[i]); i++) {
-		if (i < 6)
-			v = v * 10 + (s[i] - '0');
-	}
-	for (k = i; k > 0 && k < 6; k++)
-		v *= 10;
-	*usec = v;
-	return i;
-}
-
 /* "HH:MM:SS" at s (second 60 allowed); returns 8 or 0. */
 static size_t
 log_hms(const char *s, size_t len, int *h, int *m, int *sec)
@@ -129,94 +60,6 @@ log_hms(const char *s, size_t len, int *h, int *m, int *sec)
 	if (*h > 23 || *m > 59 || *sec > 60)
 		return 0;
 	return 8;
-}
-
-/*
- * "YYYY-MM-DDTHH:MM:SS[.frac][Z|+hh:mm|+hhmm]" at s.  Returns the bytes
- * used (0 if not a stamp) with the UTC time in *ts and the zone form.
- */
-/*
- * The hour of the last stamp read on this thread ("YYYY-MM-DDTHH", valid)
- * and its time: consecutive log lines mostly share it, and the calendar
- * arithmetic then comes down to minutes and seconds.
- */
-static _Thread_local struct {
-	char	key[13];
-	int	set;
-	int64_t	base;
-} log_hour;
-
-static size_t
-log_iso(const char *s, size_t len, int64_t *ts, enum log_zone *zone)
-{
-	int y, mo, d, h, mi, se, zh, zm, sign;
-	long usec = 0;
-	size_t i, k;
-	int64_t t;
-
-	if (len < 19 || s[4] != '-' || s[7] != '-' ||
-	    (s[10] != 'T' && s[10] != 't'))
-		return 0;
-	if (log_hour.set && memcmp(s, log_hour.key, 13) == 0) {
-		if (s[13] != ':' || s[16] != ':' ||
-		    (mi = log_num(s + 14, 2)) < 0 || mi > 59 ||
-		    (se = log_num(s + 17, 2)) < 0 || se > 60)
-			return 0;
-	} else {
-		if ((y = log_num(s, 4)) < 0 || (mo = log_num(s + 5, 2)) < 0 ||
-		    (d = log_num(s + 8, 2)) < 0)
-			return 0;
-		if (log_hms(s + 11, len - 11, &h, &mi, &se) == 0)
-			return 0;
-		if ((t = parse_log_utc(y, mo, d, h, 0, 0, 0)) == LOG_TS_NONE)
-			return 0;
-		memcpy(log_hour.key, s, 13);
-		log_hour.base = t;
-		log_hour.set = 1;
-	}
-	i = 19;
-	if (i < len && (s[i] == '.' || s[i] == ',')) {
-		if ((k = log_frac(s + i + 1, len - i - 1, &usec)) == 0)
-			return 0;
-		i += 1 + k;
-	}
-	t = log_hour.base + ((int64_t)mi * 60 + se) * 1000000 + usec;
-	*zone = LOG_ZONE_NONE;
-	if (i < len && (s[i] == 'Z' || s[i] == 'z')) {
-		*zone = LOG_ZONE_Z;
-		i++;
-	} else if (i < len && (s[i] == '+' || s[i] == '-')) {
-		sign = s[i] == '-' ? -1 : 1;
-		if (len - i >= 6 && s[i + 3] == ':' &&
-		    (zh = log_num(s + i + 1, 2)) >= 0 &&
-		    (zm = log_num(s + i + 4, 2)) >= 0) {
-			*zone = LOG_ZONE_COLON;
-			i += 6;
-		} else if (len - i >= 5 && (zh = log_num(s + i + 1, 2)) >= 0 &&
-		    (zm = log_num(s + i + 3, 2)) >= 0) {
-			*zone = LOG_ZONE_PLAIN;
-			i += 5;
-		} else
-			return 0;
-		if (zh > 23 || zm > 59)
-			return 0;
-		t -= (int64_t)sign * (zh * 3600 + zm * 60) * 1000000;
-	}
-	*ts = t;
-	return i;
-}
-
-size_t
-parse_log_rfc3339(const char *s, size_t len, int64_t *ts)
-{
-	enum log_zone zone;
-	int64_t t;
-	size_t n;
-
-	if ((n = log_iso(s, len, &t, &zone)) == 0 || zone == LOG_ZONE_NONE)
-		return 0;
-	*ts = t;
-	return n;
 }
 
 /* A run of digits as a pid (at most 10 digits); bytes used or 0. */
@@ -317,14 +160,15 @@ log_journal_stamp(const char *s, size_t len, int year_hint,
 		return 0;
 	i = 15;
 	if (i < len && s[i] == '.') {
-		if ((k = log_frac(s + i + 1, len - i - 1, &usec)) == 0)
+		if ((k = mgt_time_frac(s + i + 1, len - i - 1, &usec)) == 0)
 			return 0;
 		i += 1 + k;
 	}
 	if (i >= len || s[i] != ' ')
 		return 0;
 	if (year_hint > 0) {
-		r->ts = parse_log_utc(year_hint, mon + 1, day, h, mi, se, usec);
+		r->ts = mgt_time_from_civil(year_hint, mon + 1, day, h, mi, se,
+		    usec);
 		r->ts_year_guessed = r->ts != LOG_TS_NONE;
 	}
 	return i + 1;
@@ -354,7 +198,7 @@ log_klog(const char *s, size_t len, int year_hint, int want_ts,
 		return 0;
 	i = 14;
 	if (i < len && s[i] == '.') {
-		if ((k = log_frac(s + i + 1, len - i - 1, &usec)) == 0)
+		if ((k = mgt_time_frac(s + i + 1, len - i - 1, &usec)) == 0)
 			return 0;
 		i += 1 + k;
 	}
@@ -390,7 +234,8 @@ log_klog(const char *s, size_t len, int year_hint, int want_ts,
 	r->src_file_len = colon - i;
 	r->src_line = line;
 	if (want_ts && year_hint > 0) {
-		r->ts = parse_log_utc(year_hint, mon, day, h, mi, se, usec);
+		r->ts = mgt_time_from_civil(year_hint, mon, day, h, mi, se,
+		    usec);
 		r->ts_year_guessed = r->ts != LOG_TS_NONE;
 	}
 	tok++;
@@ -450,7 +295,7 @@ void
 parse_log_line(const char *line, size_t len, int year_hint,
     struct log_record *r)
 {
-	enum log_zone zone;
+	enum mgt_time_zone zone;
 	int64_t ts;
 	size_t p = 0, k;
 
@@ -464,14 +309,14 @@ parse_log_line(const char *line, size_t len, int year_hint,
 	r->msg_len = len;
 
 	if (len >= 19 && log_digit(line[0]) &&
-	    (k = log_iso(line, len, &ts, &zone)) > 0 &&
+	    (k = mgt_time_scan(line, len, &ts, &zone)) > 0 &&
 	    (k == len || line[k] == ' ')) {
 		p = k < len ? k + 1 : k;
-		if (zone == LOG_ZONE_PLAIN || zone == LOG_ZONE_COLON) {
+		if (zone == MGT_TIME_ZONE_PLAIN || zone == MGT_TIME_ZONE_COLON) {
 			/* journalctl -o short-iso[-precise]: +0000, newer
 			 * versions +00:00 (then only with an ident[pid]). */
 			k = log_journal_tail(line + p, len - p,
-			    zone == LOG_ZONE_COLON, r);
+			    zone == MGT_TIME_ZONE_COLON, r);
 			if (k > 0) {
 				r->prefix = LOG_PREFIX_JOURNAL_ISO;
 				p += k;
@@ -535,28 +380,11 @@ log_hex(char c)
 static size_t
 log_utf8(unsigned long cp, char *b)
 {
-	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		cp = 0xfffd;
-	if (cp < 0x80) {
-		b[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		b[0] = (char)(0xc0 | (cp >> 6));
-		b[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		b[0] = (char)(0xe0 | (cp >> 12));
-		b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		b[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	b[0] = (char)(0xf0 | (cp >> 18));
-	b[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	b[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	b[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
+	size_t n;
+
+	if (cp > 0x10ffff || (n = utf8_encode((uint32_t)cp, b)) == 0)
+		n = utf8_encode(0xfffd, b);
+	return n;
 }
 
 /*

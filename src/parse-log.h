@@ -11,7 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LOG_TS_NONE INT64_MIN	/* no timestamp */
+#include "mgt-time.h"
+
+#define LOG_TS_NONE MGT_TIME_NONE	/* no timestamp */
 
 enum log_prefix {
 	LOG_PREFIX_NONE = 0,	/* no known prefix: a continuation or bare text */
@@ -65,12 +67,5 @@ const char *parse_log_host(const struct log_record *, char *buf, size_t n);
  */
 int	 parse_log_kv(const char *msg, size_t msg_len, const char *key,
 	    char *out, size_t outlen);
-
-/* Convert a calendar time (UTC) to microseconds since the epoch. */
-int64_t	 parse_log_utc(int year, int mon, int day, int hour, int min, int sec,
-	    long usec);
-/* Parse RFC3339 "2021-09-14T09:42:44.498908472Z" / "+00:00" offsets.
- * Returns the number of bytes consumed, 0 if not a timestamp. */
-size_t	 parse_log_rfc3339(const char *s, size_t len, int64_t *ts);
 
 #endif

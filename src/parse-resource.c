@@ -16,23 +16,12 @@
 
 #include "error.h"
 #include "limits.h"
+#include "parse-private.h"
 #include "parse-resource.h"
 #include "problem.h"
+#include "utf8.h"
 #include "util.h"
 #include "xmalloc.h"
-
-/*
- * Between parse-resource.c and parse-yaml.c.  There is no private header for
- * the parsers, so this block is repeated in both files: keep them identical.
- */
-typedef int (*parse_doc_fn)(void *arg, cJSON *root, long line,
-    const long *item_lines, size_t nitem_lines);
-long	 parse_yaml_stream(const char *, size_t, const char *, long,
-	    const struct mgt_limits *, const struct problem_sink *,
-	    parse_doc_fn, void *);
-void	 parse_resource_dedupe(cJSON *, cJSON *);
-void	 parse_resource_number(cJSON *, const char *, size_t);
-void	 parse_resource_oom(void) __attribute__((noreturn));
 
 /* Objects at most this large are searched for duplicate keys pairwise. */
 #define RESOURCE_SMALL_OBJECT	8
@@ -229,7 +218,7 @@ resource_snippet(const char *s, size_t n, char *out, size_t outlen)
 
 /*
  * Offset of the first invalid UTF-8 byte in buf, or len.  ASCII is skipped
- * eight bytes at a time; util_utf8_valid_prefix judges the rest a sequence
+ * eight bytes at a time; utf8_valid_prefix judges the rest a sequence
  * at a time (given at most 4 bytes it returns 0 only for a bad lead).
  */
 static size_t
@@ -250,7 +239,7 @@ resource_utf8_check(const char *buf, size_t len)
 			i++;
 			continue;
 		}
-		k = util_utf8_valid_prefix(buf + i, len - i < 4 ? len - i : 4);
+		k = utf8_valid_prefix(buf + i, len - i < 4 ? len - i : 4);
 		if (k == 0)
 			return i;
 		i += k;
@@ -286,7 +275,7 @@ resource_utf8_repair(const char *buf, size_t *lenp, const char *vpath,
 		o += 3;
 		nbad++;
 		i++;
-		k = util_utf8_valid_prefix(buf + i, len - i);
+		k = utf8_valid_prefix(buf + i, len - i);
 		memcpy(out + o, buf + i, k);
 		o += k;
 	}

@@ -16,22 +16,10 @@
 
 #include "error.h"
 #include "limits.h"
+#include "parse-private.h"
 #include "parse-resource.h"
 #include "problem.h"
 #include "xmalloc.h"
-
-/*
- * Between parse-resource.c and parse-yaml.c.  There is no private header for
- * the parsers, so this block is repeated in both files: keep them identical.
- */
-typedef int (*parse_doc_fn)(void *arg, cJSON *root, long line,
-    const long *item_lines, size_t nitem_lines);
-long	 parse_yaml_stream(const char *, size_t, const char *, long,
-	    const struct mgt_limits *, const struct problem_sink *,
-	    parse_doc_fn, void *);
-void	 parse_resource_dedupe(cJSON *, cJSON *);
-void	 parse_resource_number(cJSON *, const char *, size_t);
-void	 parse_resource_oom(void) __attribute__((noreturn));
 
 /*
  * Alias expansion budget per document: nodes copied by aliases may not

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "finding.h"
+#include "mgt-time.h"
 #include "rule.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -398,17 +399,6 @@ rank_cmp_idptr(const void *va, const void *vb)
 	return strcmp(*a, *b);
 }
 
-/* "2026-01-08T10:02:11Z", with microseconds only when there are some. */
-static void
-rank_format_ts(int64_t us, char *buf, size_t len)
-{
-	char *dot;
-
-	util_format_ts(us, buf, len);
-	if (us % 1000000 == 0 && (dot = strchr(buf, '.')) != NULL)
-		snprintf(dot, len - (size_t)(dot - buf), "Z");
-}
-
 /*
  * "critical; explains 2 findings (a, b); earliest evidence T" for a root
  * cause; the ids named are the distinct ids reachable from it, in id order.
@@ -463,7 +453,7 @@ rank_reason_root(const struct rank_graph *g, size_t i)
 	}
 
 	if (f->first_ts != INT64_MIN)
-		rank_format_ts(f->first_ts, ts, sizeof ts);
+		mgt_time_format_brief(f->first_ts, ts, sizeof ts);
 	if (f->nexplained == 0)
 		xasprintf(&tmp, "%s; explains no other finding", sev);
 	else

@@ -62,7 +62,7 @@ json_str_cut(const char *s, size_t max)
 	n = max > 0 ? report_cut(s, max) : strlen(s);
 	buf = xmalloc(3 * n + sizeof JSON_ELLIPSIS);
 	while (i < n) {
-		if ((l = report_utf8_decode(s + i, n - i, &cp)) == 0) {
+		if ((l = utf8_decode(s + i, n - i, &cp)) == 0) {
 			memcpy(buf + o, JSON_REPLACEMENT, 3);
 			o += 3;
 			i++;
@@ -302,7 +302,7 @@ json_put_inert(FILE *fp, const char *text)
 			i++;
 			continue;
 		}
-		l = report_utf8_decode(text + i, n - i, &cp);
+		l = utf8_decode(text + i, n - i, &cp);
 		if (l == 0) {
 			i++;
 			continue;

@@ -74,17 +74,7 @@ report_write(FILE *fp, enum report_format fmt, const struct report *r,
 char *
 report_format_ts(int64_t us, char *buf, size_t len)
 {
-	char *dot;
-
-	if (us == INT64_MIN) {
-		if (len > 0)
-			buf[0] = '\0';
-		return buf;
-	}
-	util_format_ts(us, buf, len);
-	if (us % 1000000 == 0 && (dot = strchr(buf, '.')) != NULL)
-		snprintf(dot, len - (size_t)(dot - buf), "Z");
-	return buf;
+	return mgt_time_format_brief(us, buf, len);
 }
 
 const char *
@@ -93,45 +83,6 @@ report_finding_severity(const struct finding *f)
 	if (f->rule == NULL)
 		return rule_severity_name(RULE_SEV_INFO);
 	return rule_severity_name(f->rule->severity);
-}
-
-size_t
-report_utf8_decode(const char *s, size_t n, uint32_t *cp)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t len, i;
-	uint32_t c;
-
-	if (n == 0)
-		return 0;
-	if (u[0] < 0x80) {
-		*cp = u[0];
-		return 1;
-	}
-	if (u[0] >= 0xc2 && u[0] <= 0xdf) {
-		len = 2;
-		c = u[0] & 0x1f;
-	} else if (u[0] >= 0xe0 && u[0] <= 0xef) {
-		len = 3;
-		c = u[0] & 0x0f;
-	} else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
-		len = 4;
-		c = u[0] & 0x07;
-	} else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((u[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (u[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF. */
-	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	*cp = c;
-	return len;
 }
 
 size_t
@@ -145,7 +96,7 @@ report_cut(const char *s, size_t max)
 		return n;
 	/* Step over whole characters; an invalid byte counts as one. */
 	while (i < max) {
-		if ((l = report_utf8_decode(s + i, n - i, &cp)) == 0)
+		if ((l = utf8_decode(s + i, n - i, &cp)) == 0)
 			l = 1;
 		if (i + l > max)
 			break;
@@ -273,7 +224,7 @@ report_term(const char *s, size_t cols)
 			snap_run = run;
 			snap_i = i;
 		}
-		l = report_utf8_decode(s + i, n - i, &cp);
+		l = utf8_decode(s + i, n - i, &cp);
 		risky = l > 1 && report_term_risky(cp);
 		if (risky)
 			w = 6;

@@ -13,6 +13,8 @@
 #include "finding.h"
 #include "problem.h"
 #include "rule.h"
+/* The writers step over text with utf8_decode(). */
+#include "utf8.h"
 
 struct mgt_error;
 struct report_line;
@@ -104,14 +106,11 @@ struct report_group {
 	size_t			 first;		/* not read by the report model */
 };
 
-/* "2026-01-08T10:02:11Z" (UTC), ".123456" only when not whole seconds;
- * "" for INT64_MIN.  len >= 40. */
+/* mgt_time_format_brief(): "2026-01-08T10:02:11Z" (UTC), ".123456" only
+ * when not whole seconds; "" for INT64_MIN.  len >= 40. */
 char	*report_format_ts(int64_t us, char *buf, size_t len);
 /* The finding's severity name, "info" if it has no rule. */
 const char *report_finding_severity(const struct finding *);
-/* Length of the valid UTF-8 character at s (n bytes left), its code
- * point in *cp; 0 if the bytes there are not valid UTF-8. */
-size_t	 report_utf8_decode(const char *s, size_t n, uint32_t *cp);
 /* Length of s cut to at most max bytes without splitting a character. */
 size_t	 report_cut(const char *s, size_t max);
 /*

@@ -125,7 +125,7 @@ source_dir_open(struct source_run *run, struct source_dir_frame *f,
 	    O_NONBLOCK);
 	if (fd == -1) {
 		problem_report(run->sink, PROBLEM_ERROR, PCODE_READ_ERROR,
-		    vpath, -1, 0, "cannot open: %s", strerror(errno));
+		    vpath, -1, 0, "cannot open: %s", MGT_STRERROR(errno));
 		return -1;
 	}
 	if (fstat(fd, &st2) == -1 || st2.st_dev != st->st_dev ||
@@ -161,7 +161,7 @@ source_dir_walk(struct source_run *run, int fd, const char *vpath,
 	stack[0].fd = fd;
 	if (source_dir_names(fd, l->max_members_archive, &stack[0]) == -1) {
 		rc = mgt_error_set(err, MGT_ERR_IO, "", -1, 0,
-		    "cannot read directory: %s", strerror(errno));
+		    "cannot read directory: %s", MGT_STRERROR(errno));
 		goto out;
 	}
 	if (stack[0].n == 0) {
@@ -190,7 +190,7 @@ source_dir_walk(struct source_run *run, int fd, const char *vpath,
 		if (fstatat(f->fd, name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
 			problem_report(run->sink, PROBLEM_ERROR,
 			    PCODE_READ_ERROR, m.vpath, -1, 0, "cannot stat: %s",
-			    strerror(errno));
+			    MGT_STRERROR(errno));
 			continue;
 		}
 		if (S_ISDIR(st.st_mode)) {
@@ -217,7 +217,7 @@ source_dir_walk(struct source_run *run, int fd, const char *vpath,
 				problem_report(run->sink, PROBLEM_ERROR,
 				    PCODE_READ_ERROR, m.vpath, -1, 0,
 				    "cannot read directory: %s",
-				    strerror(errno));
+				    MGT_STRERROR(errno));
 			depth++;
 		} else if (S_ISLNK(st.st_mode)) {
 			m.type = SOURCE_SYMLINK;

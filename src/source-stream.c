@@ -210,7 +210,7 @@ source_stream_raw(struct source_stream *s, const unsigned char **p,
 				continue;
 			if (r == -1)
 				return source_stream_fail(s, PCODE_READ_ERROR,
-				    "read error: %s", strerror(errno));
+				    "read error: %s", MGT_STRERROR(errno));
 			if (r == 0) {
 				s->state = STREAM_END;
 				return 0;

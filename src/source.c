@@ -20,6 +20,7 @@
 
 #include "error.h"
 #include "source-private.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 void
@@ -54,47 +55,6 @@ source_buf_free(struct source_buf *b)
 }
 
 /*
- * Length of the valid UTF-8 sequence at s (at most n bytes), or 0 if the
- * bytes there are not one.  Overlong forms, surrogates and code points above
- * U+10FFFF are invalid.
- */
-static size_t
-source_utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 0;
-	if (s[0] < 0xe0)
-		len = 2;
-	else if (s[0] < 0xf0) {
-		len = 3;
-		if (s[0] == 0xe0)
-			lo = 0xa0;
-		else if (s[0] == 0xed)
-			hi = 0x9f;
-	} else {
-		len = 4;
-		if (s[0] == 0xf0)
-			lo = 0x90;
-		else if (s[0] == 0xf4)
-			hi = 0x8f;
-	}
-	if (n < len)
-		return 0;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++) {
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	}
-	return len;
-}
-
-/*
  * Append raw[0..len) to out with control bytes, C1 controls, invalid
  * UTF-8 and '!' written as \xNN.  Stops before out would pass max bytes.  Returns
  * SOURCE_NAME_* flags.
@@ -107,10 +67,11 @@ source_escape_append(const char *raw, size_t len, size_t max,
 	const unsigned char *s = (const unsigned char *)raw;
 	char esc[16];
 	size_t i, n, k, elen;
+	uint32_t cp;
 	int flags = 0, c1;
 
 	for (i = 0; i < len; i += n) {
-		n = source_utf8_len(s + i, len - i);
+		n = utf8_decode(raw + i, len - i, &cp);
 		c1 = n == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0;
 		/* '!' joins the parts of a vpath: inside a name it is
 		 * written \x21, so a vpath splits in one way only. */
@@ -654,12 +615,12 @@ source_walk(const char *input, const struct mgt_limits *limits,
 	fd = open(input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd == -1) {
 		rc = mgt_error_set(err, MGT_ERR_IO, where.p, -1, 0,
-		    "cannot open: %s", strerror(errno));
+		    "cannot open: %s", MGT_STRERROR(errno));
 		goto out;
 	}
 	if (fstat(fd, &st) == -1) {
 		rc = mgt_error_set(err, MGT_ERR_IO, where.p, -1, 0,
-		    "cannot stat: %s", strerror(errno));
+		    "cannot stat: %s", MGT_STRERROR(errno));
 		close(fd);
 		goto out;
 	}

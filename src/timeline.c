@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "timeline.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -65,11 +66,12 @@ timeline_strcmp_p(const void *a, const void *b)
 static char *
 timeline_sorted_list(const char *list)
 {
-	char *copy, *p, **v = NULL, *out;
+	char *copy, *p, *save, **v = NULL, *out;
 	size_t n = 0, i, k;
 
 	copy = xstrdup(list);
-	for (p = strtok(copy, ","); p != NULL; p = strtok(NULL, ",")) {
+	for (p = strtok_r(copy, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
 		v = xreallocarray(v, n + 1, sizeof *v);
 		v[n++] = p;
 	}
@@ -174,23 +176,43 @@ static const char *const timeline_sql[2][2] = {
 	{ TIMELINE_TALLY_SQL("1"), TIMELINE_TALLY_SQL("t.rule_id = ?1") }
 };
 
+/*
+ * Bind the filter's node, since and until to parameters at (node: a NULL
+ * when it is NULL).  SQLITE_OK or the first failure: a bind that failed
+ * would leave NULL, which reads as "no filter".
+ */
+static int
+timeline_bind_filter(sqlite3_stmt *st, int at,
+    const struct timeline_filter *f)
+{
+	int rc = SQLITE_OK;
+
+	if (f->node != NULL)
+		rc = sqlite3_bind_text(st, at, f->node, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int64(st, at + 1, f->since);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int64(st, at + 2, f->until);
+	return rc;
+}
+
 static int
 timeline_hits(sqlite3 *db, const char *rule, const struct timeline_filter *f,
     struct timeline *tl)
 {
 	sqlite3_stmt *st;
-	int rc, exact;
+	int rc = SQLITE_OK, exact;
 
 	exact = f->since == INT64_MIN && f->until == INT64_MAX;
 	if (sqlite3_prepare_v2(db, timeline_sql[exact][rule != NULL], -1, &st,
 	    NULL) != SQLITE_OK)
-		return -1;
+		return MGT_ERR_DB;
 	if (rule != NULL)
-		sqlite3_bind_text(st, 1, rule, -1, SQLITE_STATIC);
-	if (f->node != NULL)
-		sqlite3_bind_text(st, 2, f->node, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, f->since);
-	sqlite3_bind_int64(st, 4, f->until);
+		rc = sqlite3_bind_text(st, 1, rule, -1, SQLITE_STATIC);
+	if (rc != SQLITE_OK || timeline_bind_filter(st, 2, f) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return MGT_ERR_DB;
+	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		timeline_add(tl, sqlite3_column_int64(st, 0),
 		    sqlite3_column_int64(st, 1),
@@ -199,7 +221,7 @@ timeline_hits(sqlite3 *db, const char *rule, const struct timeline_filter *f,
 		    (const char *)sqlite3_column_text(st, 4),
 		    (const char *)sqlite3_column_text(st, 5));
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	return rc == SQLITE_DONE ? MGT_OK : MGT_ERR_DB;
 }
 
 int
@@ -213,10 +235,11 @@ timeline_for_findings(sqlite3 *db, const struct finding_set *fs,
 	f.since = INT64_MIN;
 	f.until = INT64_MAX;
 	for (i = 0; i < fs->nfindings; i++)
-		if (timeline_hits(db, fs->findings[i].rule->id, &f, tl) != 0)
-			return -1;
+		if (timeline_hits(db, fs->findings[i].rule->id, &f, tl) !=
+		    MGT_OK)
+			return MGT_ERR_DB;
 	timeline_sort(tl);
-	return 0;
+	return MGT_OK;
 }
 
 /* Condition transitions of ClusterOperators, nodes and pools. */
@@ -260,46 +283,38 @@ timeline_build(sqlite3 *db, const struct timeline_filter *f,
 	/* A statement that fails is an error, never a shorter timeline. */
 	if (sqlite3_prepare_v2(db, timeline_conditions_sql, -1, &st, NULL) !=
 	    SQLITE_OK)
-		return -1;
-	{
-		if (f->node != NULL)
-			sqlite3_bind_text(st, 1, f->node, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, f->since);
-		sqlite3_bind_int64(st, 3, f->until);
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			first = sqlite3_column_int64(st, 0);
-			timeline_add(tl, first, first, 1,
-			    (const char *)sqlite3_column_text(st, 1),
-			    (const char *)sqlite3_column_text(st, 2),
-			    (const char *)sqlite3_column_text(st, 3));
-		}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return -1;
+		return MGT_ERR_DB;
+	rc = timeline_bind_filter(st, 1, f);
+	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		first = sqlite3_column_int64(st, 0);
+		timeline_add(tl, first, first, 1,
+		    (const char *)sqlite3_column_text(st, 1),
+		    (const char *)sqlite3_column_text(st, 2),
+		    (const char *)sqlite3_column_text(st, 3));
+		rc = SQLITE_OK;
 	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return MGT_ERR_DB;
 	if (sqlite3_prepare_v2(db, timeline_events_sql, -1, &st, NULL) !=
 	    SQLITE_OK)
-		return -1;
-	{
-		if (f->node != NULL)
-			sqlite3_bind_text(st, 1, f->node, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, f->since);
-		sqlite3_bind_int64(st, 3, f->until);
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			first = sqlite3_column_int64(st, 0);
-			last = sqlite3_column_type(st, 1) == SQLITE_NULL ?
-			    first : sqlite3_column_int64(st, 1);
-			timeline_add(tl, first, last,
-			    (long)sqlite3_column_int64(st, 2),
-			    (const char *)sqlite3_column_text(st, 3),
-			    (const char *)sqlite3_column_text(st, 4), NULL);
-		}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return -1;
+		return MGT_ERR_DB;
+	rc = timeline_bind_filter(st, 1, f);
+	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		first = sqlite3_column_int64(st, 0);
+		last = sqlite3_column_type(st, 1) == SQLITE_NULL ?
+		    first : sqlite3_column_int64(st, 1);
+		timeline_add(tl, first, last,
+		    (long)sqlite3_column_int64(st, 2),
+		    (const char *)sqlite3_column_text(st, 3),
+		    (const char *)sqlite3_column_text(st, 4), NULL);
+		rc = SQLITE_OK;
 	}
-	if (timeline_hits(db, NULL, f, tl) != 0)
-		return -1;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return MGT_ERR_DB;
+	if (timeline_hits(db, NULL, f, tl) != MGT_OK)
+		return MGT_ERR_DB;
 	timeline_sort(tl);
-	return 0;
+	return MGT_OK;
 }

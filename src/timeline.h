@@ -26,7 +26,8 @@ struct timeline_filter {
 
 void	 timeline_init(struct timeline *);
 void	 timeline_free(struct timeline *);
-/* The hits of every fired finding, folded by (rule, item, node). */
+/* The hits of every fired finding, folded by (rule, item, node).  These
+ * return MGT_OK, or MGT_ERR_DB with the message in sqlite3_errmsg(db). */
 int	 timeline_for_findings(sqlite3 *, const struct finding_set *,
 	    struct timeline *);
 /* The whole case: condition transitions, events, hits; filtered. */

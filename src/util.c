@@ -1,6 +1,6 @@
 /*
  * Small shared helpers: escaping untrusted bytes for terminals and logs,
- * UTF-8 validation, glob matching on virtual paths, time formatting.
+ * glob matching on virtual paths, clocks.
  */
 #include "config.h"
 
@@ -9,67 +9,21 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "utf8.h"
 #include "util.h"
 #include "xmalloc.h"
-
-/* Length of the UTF-8 sequence starting at s (n bytes left), 0 if invalid. */
-static size_t
-util_utf8_seq(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	unsigned int cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF. */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
-size_t
-util_utf8_valid_prefix(const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, l;
-
-	while (i < n) {
-		if ((l = util_utf8_seq(u + i, n - i)) == 0)
-			break;
-		i += l;
-	}
-	return i;
-}
 
 char *
 util_escape_n(const char *s, size_t n, char *out, size_t outlen)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, o = 0, l;
+	uint32_t cp;
 
 	if (outlen == 0)
 		return out;
 	while (i < n) {
-		l = util_utf8_seq(u + i, n - i);
+		l = utf8_decode(s + i, n - i, &cp);
 		if (l == 1 && u[i] >= 0x20 && u[i] != 0x7f) {
 			if (o + 1 >= outlen)
 				break;
@@ -171,35 +125,10 @@ util_glob(const char *p, const char *t)
 	return r;
 }
 
-char *
-util_format_ts(int64_t us, char *buf, size_t len)
-{
-	time_t secs;
-	struct tm tm;
-	long frac;
-
-	secs = (time_t)(us / 1000000);
-	frac = (long)(us % 1000000);
-	if (frac < 0) {
-		frac += 1000000;
-		secs--;
-	}
-	if (gmtime_r(&secs, &tm) == NULL) {
-		snprintf(buf, len, "?");
-		return buf;
-	}
-	snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
-	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-	    tm.tm_min, tm.tm_sec, frac);
-	return buf;
-}
-
 const char *
-util_basename(const char *path)
+util_basename(const char *path, char *buf, size_t len)
 {
 	const char *end, *p;
-	/* Per thread: classify (reader) and ingest (indexer) both call it. */
-	static _Thread_local char buf[4096];
 	size_t n;
 
 	n = strlen(path);
@@ -212,9 +141,11 @@ util_basename(const char *path)
 	if (*end == '\0')
 		return p;
 	/* Trailing slashes: copy without them. */
+	if (len == 0)
+		return "";
 	n = (size_t)(end - p);
-	if (n >= sizeof buf)
-		n = sizeof buf - 1;
+	if (n >= len)
+		n = len - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
 	return buf;

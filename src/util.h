@@ -8,25 +8,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Valid text, for util_escape_n() and its callers, is utf8.h's. */
+#include "utf8.h"
+
 /* Copy s into out (size outlen, always NUL-terminated), replacing control
  * bytes and bytes >= 0x7f that are not valid UTF-8 with \xNN.  Returns out. */
 char	*util_escape(const char *s, char *out, size_t outlen);
 /* Same for a buffer with explicit length (may contain NUL). */
 char	*util_escape_n(const char *s, size_t n, char *out, size_t outlen);
-/* Length of the longest valid UTF-8 prefix of s[0..n). */
-size_t	 util_utf8_valid_prefix(const char *s, size_t n);
 /* Glob match with '*' (not crossing '/'), '**' (crossing '/'), '?'. */
 int	 util_glob(const char *pattern, const char *text);
 /* A rule-source glob against a member path: anchored at the top with a
  * leading '/', else at any path component. */
 int	 util_glob_path(const char *glob, const char *path);
-/* Format UTC microseconds as "2021-09-14T09:42:44.498908Z" (buf >= 32). */
-char	*util_format_ts(int64_t us, char *buf, size_t len);
 /* Seconds on the monotonic clock (for durations). */
 double	 util_now(void);
-/* Basename of a path without modifying it ("" for "/"); with trailing
- * slashes, a copy in a per-thread buffer valid until the next call. */
-const char *util_basename(const char *path);
+/*
+ * Basename of a path without modifying it ("" for "/"): a pointer into
+ * path, or when path ends in slashes, buf (len bytes, UTIL_BASENAME_MAX
+ * is what callers use) holding a copy without them, cut to fit.
+ */
+#define UTIL_BASENAME_MAX	4096
+const char *util_basename(const char *path, char *buf, size_t len);
 /*
  * The n strings of v sorted (v is reordered) and joined with sep, in a new
  * string the caller frees.

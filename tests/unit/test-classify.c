@@ -11,7 +11,7 @@
 
 #define MG "must-gather.local.1/quay-io-x-sha256-abc/"
 
-static enum source_kind
+static enum classify_kind
 kind_of(const char *path, const char *head)
 {
 	struct classification c;

@@ -4,11 +4,13 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "error.h"
 #include "mgt-limits.h"
+#include "mgt-time.h"
 #include "util.h"
 #include "tap.h"
 
@@ -80,9 +82,9 @@ test_escape(void)
 	is_str(util_escape_n("a\0b", 3, out, sizeof out), "a\\x00b",
 	    "NUL escaped");
 	is_str(util_escape("0123456789", out, 5), "0123", "cut to the buffer");
-	is_int(util_utf8_valid_prefix("ab\xc3", 3), 2, "partial sequence");
-	is_int(util_utf8_valid_prefix("\xed\xa0\x80", 3), 0, "surrogate");
-	is_int(util_utf8_valid_prefix("\xc0\xaf", 2), 0, "overlong");
+	is_int(utf8_valid_prefix("ab\xc3", 3), 2, "partial sequence");
+	is_int(utf8_valid_prefix("\xed\xa0\x80", 3), 0, "surrogate");
+	is_int(utf8_valid_prefix("\xc0\xaf", 2), 0, "overlong");
 }
 
 static void
@@ -116,20 +118,43 @@ test_glob(void)
 	    "pathological pattern terminates");
 }
 
+/* mgt_strerror: strerror's text from the caller's buffer or a constant. */
+static void
+test_strerror(void)
+{
+	char buf[MGT_STRERROR_MAX], small[4];
+	const char *p = mgt_strerror(ENOENT, buf, sizeof buf);
+
+	is_str(p, strerror(ENOENT), "strerror: ENOENT's text");
+	is_str(MGT_STRERROR(EACCES), strerror(EACCES),
+	    "strerror: the block-scoped buffer");
+	ok(mgt_strerror(ENOENT, small, sizeof small) != NULL,
+	    "strerror: a small buffer gives some text");
+	is_str(mgt_strerror(ENOENT, small, 0), "unknown error",
+	    "strerror: no buffer");
+}
+
 static void
 test_time(void)
 {
-	char buf[40];
+	char buf[40], bb[UTIL_BASENAME_MAX];
 
-	is_str(util_format_ts(0, buf, sizeof buf), "1970-01-01T00:00:00.000000Z",
+	is_str(mgt_time_format(0, buf, sizeof buf), "1970-01-01T00:00:00.000000Z",
 	    "epoch");
-	is_str(util_format_ts(1631610884498908LL, buf, sizeof buf),
+	is_str(mgt_time_format(1631610884498908LL, buf, sizeof buf),
 	    "2021-09-14T09:14:44.498908Z", "a real timestamp");
-	is_str(util_format_ts(-1, buf, sizeof buf),
+	is_str(mgt_time_format(-1, buf, sizeof buf),
 	    "1969-12-31T23:59:59.999999Z", "negative rounds down");
-	is_str(util_basename("a/b/c.log"), "c.log", "basename");
-	is_str(util_basename("dir/"), "dir", "basename of a dir/");
-	is_str(util_basename("x"), "x", "basename of a bare name");
+	is_str(util_basename("a/b/c.log", bb, sizeof bb), "c.log", "basename");
+	is_str(util_basename("dir/", bb, sizeof bb), "dir",
+	    "basename of a dir/");
+	ok(util_basename("a/dir//", bb, sizeof bb) == bb,
+	    "basename of a dir/: in the caller's buffer");
+	is_str(util_basename("a/longname/", bb, 5), "long",
+	    "basename of a dir/: cut to the caller's buffer");
+	is_str(util_basename("x", bb, sizeof bb), "x",
+	    "basename of a bare name");
+	is_str(util_basename("/", bb, sizeof bb), "", "basename of /");
 }
 
 int
@@ -139,6 +164,7 @@ main(void)
 	test_limits();
 	test_escape();
 	test_glob();
+	test_strerror();
 	test_time();
 	return done_testing();
 }

@@ -1,5 +1,5 @@
 /*
- * Unit tests for parse-log.c: calendar arithmetic, RFC3339, the outer
+ * Unit tests for parse-log.c (stamps themselves: test-time.c): the outer
  * prefixes (oc logs --timestamps, CRI, journal short and short-iso) and
  * the klog header on lines taken from real must-gathers, structured klog
  * key="value" extraction, and hostile lines (NUL, bad UTF-8, megabytes).
@@ -74,89 +74,6 @@ now(void)
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static void
-test_utc(void)
-{
-	is_int(parse_log_utc(1970, 1, 1, 0, 0, 0, 0), 0, "utc: epoch");
-	is_int(parse_log_utc(2021, 9, 14, 9, 42, 44, 498908),
-	    1631612564498908LL, "utc: 2021-09-14T09:42:44.498908");
-	is_int(parse_log_utc(1969, 12, 31, 23, 59, 59, 500000), -500000,
-	    "utc: before the epoch");
-	is_int(parse_log_utc(1, 1, 1, 0, 0, 0, 0), -62135596800000000LL,
-	    "utc: year 1");
-	is_int(parse_log_utc(9999, 12, 31, 23, 59, 59, 999999),
-	    253402300799999999LL, "utc: year 9999");
-	is_int(parse_log_utc(2000, 2, 29, 12, 0, 0, 0), 951825600000000LL,
-	    "utc: 2000 is a leap year");
-	is_int(parse_log_utc(1900, 2, 29, 0, 0, 0, 0), LOG_TS_NONE,
-	    "utc: 1900 is not");
-	is_int(parse_log_utc(2021, 2, 29, 0, 0, 0, 0), LOG_TS_NONE,
-	    "utc: 2021-02-29 refused");
-	is_int(parse_log_utc(2021, 4, 31, 0, 0, 0, 0), LOG_TS_NONE,
-	    "utc: April 31 refused");
-	is_int(parse_log_utc(2021, 13, 1, 0, 0, 0, 0), LOG_TS_NONE,
-	    "utc: month 13 refused");
-	is_int(parse_log_utc(2021, 1, 1, 24, 0, 0, 0), LOG_TS_NONE,
-	    "utc: hour 24 refused");
-	is_int(parse_log_utc(2016, 12, 31, 23, 59, 60, 0), 1483228800000000LL,
-	    "utc: leap second lands on the next minute");
-	is_int(parse_log_utc(0, 1, 1, 0, 0, 0, 0), LOG_TS_NONE,
-	    "utc: year 0 refused");
-}
-
-static void
-test_rfc3339(void)
-{
-	int64_t ts = 0;
-
-	is_int(parse_log_rfc3339("2021-09-14T09:42:44.498908472Z x", 32, &ts),
-	    30, "rfc3339: nanoseconds and Z consumed");
-	is_int(ts, 1631612564498908LL, "rfc3339: value (ns cut to us)");
-	is_int(parse_log_rfc3339("2021-09-14T09:42:44Z", 20, &ts), 20,
-	    "rfc3339: no fraction");
-	is_int(ts, 1631612564000000LL, "rfc3339: no fraction value");
-	is_int(parse_log_rfc3339("2021-09-14T09:42:44.5+05:30", 27, &ts), 27,
-	    "rfc3339: +05:30");
-	is_int(ts, 1631592764500000LL, "rfc3339: offset applied");
-	is_int(parse_log_rfc3339("2021-09-14t09:42:44-01:00", 25, &ts), 25,
-	    "rfc3339: lower-case t, -01:00");
-	is_int(ts, 1631616164000000LL, "rfc3339: negative offset applied");
-	is_int(parse_log_rfc3339("2021-09-14T09:42:44", 19, &ts), 0,
-	    "rfc3339: a zone is required");
-	is_int(parse_log_rfc3339("2021-09-14T09:42:44.Z", 21, &ts), 0,
-	    "rfc3339: empty fraction refused");
-	is_int(parse_log_rfc3339("2021-09-14T09:42:4", 18, &ts), 0,
-	    "rfc3339: short input refused");
-	is_int(parse_log_rfc3339("2021-02-30T00:00:00Z", 20, &ts), 0,
-	    "rfc3339: impossible date refused");
-	is_int(parse_log_rfc3339("2021-09-14T09:42:44+25:00", 25, &ts), 0,
-	    "rfc3339: impossible offset refused");
-	/* Only the bytes given are read: the stamp is cut by len. */
-	is_int(parse_log_rfc3339("2021-09-14T09:42:44Z", 19, &ts), 0,
-	    "rfc3339: len respected");
-	/* Stamps in the hour just read reuse its time: still exact. */
-	is_int(parse_log_rfc3339("2021-09-14T09:00:00Z", 20, &ts), 20,
-	    "rfc3339: an hour read");
-	is_int(parse_log_rfc3339("2021-09-14T09:59:60.25Z", 23, &ts), 23,
-	    "rfc3339: same hour, second 60");
-	is_int(ts, parse_log_utc(2021, 9, 14, 9, 59, 60, 250000),
-	    "rfc3339: same hour, the minutes and seconds added");
-	is_int(parse_log_rfc3339("2021-09-14T09:60:00Z", 20, &ts), 0,
-	    "rfc3339: same hour, minute 60 refused");
-	is_int(parse_log_rfc3339("2021-09-14T09:5x:00Z", 20, &ts), 0,
-	    "rfc3339: same hour, a bad minute refused");
-	is_int(parse_log_rfc3339("2021-09-15T09:01:02Z", 20, &ts), 20,
-	    "rfc3339: same hour, next day");
-	is_int(ts, parse_log_utc(2021, 9, 15, 9, 1, 2, 0),
-	    "rfc3339: next day's value");
-	is_int(parse_log_rfc3339("2021-02-30T09:01:02Z", 20, &ts), 0,
-	    "rfc3339: an impossible date is still refused after a good one");
-	is_int(parse_log_rfc3339("2021-09-15T09:01:02+01:00", 25, &ts), 25,
-	    "rfc3339: same hour, an offset");
-	is_int(ts, parse_log_utc(2021, 9, 15, 8, 1, 2, 0),
-	    "rfc3339: the offset applied to the cached hour");
 }
 
 static void
@@ -456,8 +373,6 @@ test_hostile(void)
 int
 main(void)
 {
-	test_utc();
-	test_rfc3339();
 	test_pod_logs();
 	test_cri();
 	test_journal();

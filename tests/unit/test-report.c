@@ -421,7 +421,7 @@ find_ci(const char *hay, const char *needle)
 static int
 valid_utf8(const char *s, size_t len)
 {
-	return util_utf8_valid_prefix(s, len) == len;
+	return utf8_valid_prefix(s, len) == len;
 }
 
 /* The names of an object's members, comma-joined. */

@@ -374,7 +374,7 @@ test_template(void)
 		memcpy(big + n, "\xc3\xa9", 2);
 	s = rule_template_fill("x{big}", tmpl_lookup, &ctx);
 	n = strlen(s);
-	ok(n <= RULE_SUMMARY_MAX && util_utf8_valid_prefix(s, n) == n &&
+	ok(n <= RULE_SUMMARY_MAX && utf8_valid_prefix(s, n) == n &&
 	    strcmp(s + n - 3, "\xe2\x80\xa6") == 0,
 	    "cut keeps UTF-8 valid");
 	free(s);

@@ -212,7 +212,11 @@ test_time(void)
 	is_ev("mgt_ts('2021-09-14T24:00:00Z')", "NULL");
 	is_ev("mgt_ts('2021-09-14T09:42:44Zjunk')", "NULL");
 	is_ev("mgt_ts('2021-09-14T09:42:44.Z')", "NULL");
-	is_ev("mgt_ts('2021-09-14T09:42')", "NULL");
+	/* Minutes without seconds: --since took them, so mgt_ts() does
+	 * too (one reader); "+02:" was once taken as +02:00. */
+	is_ev("mgt_ts('2021-09-14T09:42')", "1631612520000000");
+	is_ev("mgt_ts('2021-09-14T11:42:44+02:')", "NULL");
+	is_ev("mgt_ts('0000-01-01T00:00:00Z')", "-62167219200000000");
 	is_ev("mgt_ts('Sep 14 09:42:44')", "NULL");
 	is_ev("mgt_ts('')", "NULL");
 	is_ev("mgt_ts(NULL)", "NULL");
@@ -223,6 +227,12 @@ test_time(void)
 	is_ev("mgt_cut('abcdef', 3)", "abc\xe2\x80\xa6");
 	is_ev("mgt_cut('abc', 3)", "abc");
 	is_ev("mgt_cut('\xc3\xa9t\xc3\xa9!', 3)", "\xc3\xa9t\xc3\xa9\xe2\x80\xa6");
+	/* Bytes that are not UTF-8 count one each, as report_cut() counts
+	 * them: stray continuation bytes once counted as none, and a run
+	 * of them came back whole, uncut. */
+	is_ev("mgt_cut(CAST(x'80808080808080' AS TEXT), 3)",
+	    "\x80\x80\x80\xe2\x80\xa6");
+	is_ev("mgt_cut(CAST(x'41ff42' AS TEXT), 2)", "A\xff\xe2\x80\xa6");
 	is_ev("mgt_time(1631612564498908)", "2021-09-14T09:42:44.498908Z");
 	is_ev("mgt_time(-500000)", "1969-12-31T23:59:59.500000Z");
 	is_ev("mgt_time(-1)", "1969-12-31T23:59:59.999999Z");
