@@ -1,9 +1,9 @@
 /*
  * Opening an existing index for the rules, `query` and `grep`: read-only
- * by default, with the SQL functions registered and the schema version
- * checked, so a stray file is refused with its name rather than failing
- * later on a missing table.  Also the SQLite-to-mgt_error conversion that
- * the other index-*.c files share.
+ * by default, with the SQL functions registered, the schema version
+ * checked (so a stray file is refused with its name rather than failing
+ * later on a missing table) and the views created.  Also the
+ * SQLite-to-mgt_error conversion that the other index-*.c files share.
  */
 #include "config.h"
 
@@ -57,17 +57,17 @@ index_exec(sqlite3 *db, const char *sql, const char *where,
 }
 
 /*
- * Read meta.schema_version and compare it with ours.  Anything that is not
- * an index (not SQLite, SQLite without our meta table, another version) is
- * MGT_ERR_FORMAT with the file's name in err.
+ * Read meta.schema_version and compare it with the versions we read.
+ * Anything that is not an index (not SQLite, SQLite without our meta
+ * table, another version) is MGT_ERR_FORMAT with the file's name in err.
  */
 static int
 index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
 {
 	sqlite3_stmt *st = NULL;
 	const unsigned char *v;
-	char want[32];
-	int rc, ret;
+	char have[32];
+	int i, rc, ret;
 
 	rc = sqlite3_prepare_v2(db,
 	    "SELECT value FROM meta WHERE key = 'schema_version'", -1, &st,
@@ -98,13 +98,17 @@ index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
 		goto out;
 	}
 	v = sqlite3_column_text(st, 0);
-	snprintf(want, sizeof want, "%d", INDEX_SCHEMA_VERSION);
-	if (v == NULL || strcmp((const char *)v, want) != 0) {
+	for (i = INDEX_SCHEMA_VERSION_MIN; i <= INDEX_SCHEMA_VERSION; i++) {
+		snprintf(have, sizeof have, "%d", i);
+		if (v != NULL && strcmp((const char *)v, have) == 0)
+			break;
+	}
+	if (i > INDEX_SCHEMA_VERSION) {
 		ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
-		    "index schema version %.20s is not the version this "
-		    "mgtriage reads (%s); rebuild the index with "
+		    "index schema version %.20s is not a version this "
+		    "mgtriage reads (%d to %d); rebuild the index with "
 		    "'mgtriage index'", v != NULL ? (const char *)v : "(null)",
-		    want);
+		    INDEX_SCHEMA_VERSION_MIN, INDEX_SCHEMA_VERSION);
 		goto out;
 	}
 	ret = MGT_OK;
@@ -113,17 +117,6 @@ out:
 	return ret;
 }
 
-/*
- * Open the index at path.  readonly: SQLITE_OPEN_READONLY plus
- * query_only, so even a statement that would write is refused.  The file
- * must exist; it is never created.  Registers the SQL functions (the views
- * need mgt_ts and csr_cn), sets a 5 s busy timeout and an explicit page
- * cache, and checks meta.schema_version.  A read-only connection is
- * fenced for SQL from rules and users (index_guard()).  On success *out
- * is a connection the caller closes with sqlite3_close(); on failure *out
- * is NULL and err says why: MGT_ERR_IO (cannot open), MGT_ERR_FORMAT (not an index or
- * another schema version), MGT_ERR_DB (any other SQLite failure).
- */
 /* MGTRIAGE_TIMING=2: every statement over 10 ms, on stderr. */
 static int
 index_profile(unsigned type, void *ctx, void *p, void *x)
@@ -142,16 +135,36 @@ index_profile(unsigned type, void *ctx, void *p, void *x)
 	return 0;
 }
 
-int
-index_open(const char *path, int readonly, sqlite3 **out,
-    struct mgt_error *err)
+void
+index_open_options_init(struct index_open_options *o)
 {
+	memset(o, 0, sizeof *o);
+	o->readonly = 1;
+}
+
+/*
+ * Open the index at path.  readonly: SQLITE_OPEN_READONLY plus
+ * query_only, so even a statement that would write is refused.  The file
+ * must exist; it is never created.  Registers the SQL functions (the views
+ * need mgt_ts and csr_cn), sets a 5 s busy timeout and an explicit page
+ * cache, checks meta.schema_version and creates the views.  A read-only
+ * connection is fenced for SQL from rules and users (index_guard()).  On
+ * success *out is a connection the caller closes with sqlite3_close(); on
+ * failure *out is NULL and err says why (index.h).
+ */
+int
+index_open_with(const char *path, const struct index_open_options *o,
+    sqlite3 **out, struct mgt_error *err)
+{
+	struct index_views *views = NULL;
+	const char **dirs;
 	sqlite3 *db = NULL;
 	char sql[64];
+	size_t i;
 	int flags, rc, ret;
 
 	*out = NULL;
-	flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+	flags = o->readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
 	rc = sqlite3_open_v2(path, &db, flags, NULL);
 	if (rc != SQLITE_OK) {
 		ret = mgt_error_set(err, (rc & 0xff) == SQLITE_CANTOPEN ?
@@ -173,28 +186,55 @@ index_open(const char *path, int readonly, sqlite3 **out,
 	    INDEX_READER_CACHE_KIB);
 	if ((ret = index_exec(db, sql, path, err)) != MGT_OK)
 		goto fail;
-	if (readonly &&
-	    (ret = index_exec(db, "PRAGMA query_only = 1;", path, err)) !=
-	    MGT_OK)
-		goto fail;
 	if (sqlfunc_register(db) != MGT_OK) {
 		ret = index_db_error(db, SQLITE_ERROR, path,
 		    "register SQL functions", err);
 		goto fail;
 	}
+	/* Before query_only, which refuses TEMP views too. */
+	dirs = xreallocarray(NULL, o->nextra_view_dirs + 1, sizeof *dirs);
+	dirs[0] = o->views_dir != NULL ? o->views_dir :
+	    index_default_views_dir();
+	for (i = 0; i < o->nextra_view_dirs; i++)
+		dirs[i + 1] = o->extra_view_dirs[i];
+	ret = index_views_apply(db, dirs, o->nextra_view_dirs + 1, &views,
+	    err);
+	free(dirs);
+	if (ret != MGT_OK)
+		goto fail;
+	if (o->readonly &&
+	    (ret = index_exec(db, "PRAGMA query_only = 1;", path, err)) !=
+	    MGT_OK)
+		goto fail;
 	/* Last: the pragmas above would be refused. */
-	if (readonly && index_guard(db) != MGT_OK) {
+	if (o->readonly && index_guard(db) != MGT_OK) {
 		ret = index_db_error(db, SQLITE_ERROR, path,
 		    "restrict SQL", err);
 		goto fail;
 	}
+	/* Under the guard, so a view is held to what a query may call. */
+	if ((ret = index_views_check(db, views, err)) != MGT_OK)
+		goto fail;
+	index_views_free(views);
 	if (util_timing() >= 2)
 		sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, index_profile, NULL);
 	*out = db;
 	return MGT_OK;
 fail:
+	index_views_free(views);
 	sqlite3_close(db);
 	return ret;
+}
+
+int
+index_open(const char *path, int readonly, sqlite3 **out,
+    struct mgt_error *err)
+{
+	struct index_open_options o;
+
+	index_open_options_init(&o);
+	o.readonly = readonly;
+	return index_open_with(path, &o, out, err);
 }
 
 char *

@@ -18,7 +18,12 @@
 struct mgt_error;
 struct index;
 
-#define INDEX_SCHEMA_VERSION 2
+/*
+ * Version 3 stores no views (index_open() creates them); version 2
+ * indexes, whose stored views today's shadow, are read too.
+ */
+#define INDEX_SCHEMA_VERSION		3
+#define INDEX_SCHEMA_VERSION_MIN	2
 
 /* index_create flags */
 #define INDEX_FULL_TEXT	0x1	/* store every log line, not only E/F and hits */
@@ -133,12 +138,47 @@ int	 index_commit(struct index *, struct mgt_error *);
 void	 index_discard(struct index *);
 
 /*
- * Open an existing index.  readonly opens with SQLITE_OPEN_READONLY and
- * refuses writes (query_only).  Registers the SQL functions.  Checks the
- * schema version.
+ * How index_open_with() opens an index.  The views come from *.sql files:
+ * first those of views_dir (the built-in views), then those of each
+ * extra_view_dirs[i] in order (a rule pack's views/); every file's CREATE
+ * VIEW statements become TEMP views of the connection (index-views.c).
  */
+struct index_open_options {
+	int		  readonly;	/* SQLITE_OPEN_READONLY, query_only,
+					   index_guard() */
+	const char	 *views_dir;	/* NULL: index_default_views_dir();
+					   "": no built-in views */
+	const char *const *extra_view_dirs;	/* applied after views_dir */
+	size_t		  nextra_view_dirs;
+};
+
+/* Read-only, the built-in views only. */
+void	 index_open_options_init(struct index_open_options *);
+
+/*
+ * Open an existing index.  readonly opens with SQLITE_OPEN_READONLY and
+ * refuses writes (query_only).  Registers the SQL functions, checks the
+ * schema version and creates the views (index_views_apply()).  Errors:
+ * MGT_ERR_IO (cannot open), MGT_ERR_FORMAT (not an index, another schema
+ * version), MGT_ERR_RULE (a views directory or file is missing or bad:
+ * err names the file and line), MGT_ERR_DB (any other SQLite failure).
+ */
+int	 index_open_with(const char *path, const struct index_open_options *,
+	    sqlite3 **out, struct mgt_error *);
+/* index_open_with() with the built-in views only. */
 int	 index_open(const char *path, int readonly, sqlite3 **out,
 	    struct mgt_error *);
+
+/*
+ * index-views.c.  The built-in views directory: $MGTRIAGE_VIEWS_DIR, the
+ * source tree's views/ when run from the build tree, else the installed
+ * $(pkgdatadir)/views.
+ */
+const char *index_default_views_dir(void);
+/* Bounds on what a views directory may hold. */
+#define INDEX_VIEWS_MAX_FILE_BYTES	(1 << 20)	/* per *.sql file */
+#define INDEX_VIEWS_MAX_FILES		256	/* *.sql files per directory */
+#define INDEX_VIEWS_MAX_VIEWS		1024	/* views per connection */
 
 /*
  * index-guard.c: SQL written by a rule or a `query` user.  index_open()
