@@ -243,6 +243,7 @@ corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
 	struct corpus_expect e;
 	struct ingest_result res;
 	struct finding_set fs;
+	struct index_open_options oo;
 	struct mgt_error err;
 	struct problem_sink sink = { NULL, NULL };
 	sqlite3 *db = NULL;
@@ -277,9 +278,12 @@ corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
 	output_track(db_path, 0);
 	mgt_error_clear(&err);
 	index_sql_limits(&ci->opt.limits);
+	index_open_options_init(&oo);
+	oo.extra_view_dirs = (const char *const *)ci->rules.view_dirs;
+	oo.nextra_view_dirs = ci->rules.nview_dirs;
 	if (n == 0 || ingest_run((const char *const *)inputs, n, db_path,
 	    &ci->opt, &res, &err) != MGT_OK ||
-	    index_open(db_path, 1, &db, &err) != MGT_OK ||
+	    index_open_with(db_path, &oo, &db, &err) != MGT_OK ||
 	    eval_rules(db, &ci->rules, &fs, &sink, &err) != MGT_OK) {
 		mgt_error_format(&err, why, sizeof why);
 		r->why = xstrdup(n == 0 ? "no inputs" : why);

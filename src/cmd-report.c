@@ -315,6 +315,7 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 	struct report rep;
 	struct timeline tl;
 	struct mgt_error err;
+	struct index_open_options oo;
 	sqlite3 *db = NULL;
 	char **inputs = NULL, *tmp = NULL;
 	size_t ninputs = 0, i;
@@ -325,11 +326,17 @@ cmd_report_run(const char *db_path, const struct ruleset *rs,
 	finding_set_init(&fs);
 	timeline_init(&tl);
 	mgt_error_clear(&err);
-	if ((rc = index_open(db_path, 1, &db, &err)) != MGT_OK) {
+	/* The built-in views, then those of the rule packs. */
+	index_open_options_init(&oo);
+	oo.extra_view_dirs = (const char *const *)rs->view_dirs;
+	oo.nextra_view_dirs = rs->nview_dirs;
+	if ((rc = index_open_with(db_path, &oo, &db, &err)) != MGT_OK) {
 		cmd_print_error(&err);
-		/* A missing file or not an index; else SQLite failed. */
+		/* A missing file or not an index; a bad view file; else
+		 * SQLite failed. */
 		return rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?
-		    MGT_EXIT_UNREADABLE : MGT_EXIT_INTERNAL;
+		    MGT_EXIT_UNREADABLE : rc == MGT_ERR_RULE ? MGT_EXIT_USAGE :
+		    MGT_EXIT_INTERNAL;
 	}
 	sink.fn = cmd_report_rule_problem;
 	sink.ctx = &ps;

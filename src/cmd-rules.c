@@ -98,6 +98,7 @@ rules_lint_sql(const struct ruleset *rs)
 {
 	struct rules_tmp t;
 	struct index *idx;
+	struct index_open_options oo;
 	struct mgt_error err;
 	sqlite3 *db = NULL;
 	sqlite3_stmt *st;
@@ -107,9 +108,12 @@ rules_lint_sql(const struct ruleset *rs)
 
 	if (rules_tmp_make(&t) != 0)
 		return 0;
+	index_open_options_init(&oo);
+	oo.extra_view_dirs = (const char *const *)rs->view_dirs;
+	oo.nextra_view_dirs = rs->nview_dirs;
 	if (index_create(t.db, 0, &idx, &err) != MGT_OK ||
 	    index_commit(idx, &err) != MGT_OK ||
-	    index_open(t.db, 1, &db, &err) != MGT_OK) {
+	    index_open_with(t.db, &oo, &db, &err) != MGT_OK) {
 		cmd_print_error(&err);
 		rules_tmp_clean(&t);
 		return 1;
@@ -235,9 +239,10 @@ rules_fixture_inputs(const char *dir, size_t *n)
 
 /* Run one rule over one fixture; returns 1 fired, 0 silent, -1 error. */
 static int
-rules_run_fixture(const struct rule *rule, const char *dir, char *detail,
-    size_t dlen)
+rules_run_fixture(const struct ruleset *rs, const struct rule *rule,
+    const char *dir, char *detail, size_t dlen)
 {
+	struct index_open_options oo;
 	struct ruleset one;
 	struct ingest_options opt;
 	struct ingest_result res;
@@ -261,6 +266,9 @@ rules_run_fixture(const struct rule *rule, const char *dir, char *detail,
 	memset(&one, 0, sizeof one);
 	one.rules = (struct rule *)rule;
 	one.nrules = 1;
+	index_open_options_init(&oo);
+	oo.extra_view_dirs = (const char *const *)rs->view_dirs;
+	oo.nextra_view_dirs = rs->nview_dirs;
 	ingest_options_init(&opt);
 	opt.rules = &one;
 	opt.quiet = 1;
@@ -271,7 +279,7 @@ rules_run_fixture(const struct rule *rule, const char *dir, char *detail,
 	}
 	mgt_error_clear(&err);
 	if (ingest_run((const char *const *)inputs, n, t.db, &opt, &res,
-	    &err) != MGT_OK || index_open(t.db, 1, &db, &err) != MGT_OK ||
+	    &err) != MGT_OK || index_open_with(t.db, &oo, &db, &err) != MGT_OK ||
 	    eval_rules(db, &one, &fs, &sink, &err) != MGT_OK) {
 		mgt_error_format(&err, detail, dlen);
 		goto out;
@@ -336,7 +344,7 @@ rules_test(struct cmd_ingest *ci, char **only, int nonly, int verbose)
 				failed++;
 				continue;
 			}
-			got = rules_run_fixture(r, dir, detail,
+			got = rules_run_fixture(rs, r, dir, detail,
 			    sizeof detail);
 			if (got == want) {
 				passed++;

@@ -111,6 +111,11 @@ struct ruleset {
 					   id was read: not "unknown" to
 					   explains, not duplicates */
 	size_t		 nrejected_ids;
+	char	       **view_dirs;	/* <dir>/views of each loaded
+					   directory that has one, in load
+					   order: index_open_with()'s
+					   extra_view_dirs */
+	size_t		 nview_dirs;
 };
 
 void	 ruleset_init(struct ruleset *);
@@ -118,7 +123,8 @@ void	 ruleset_free(struct ruleset *);
 
 /*
  * Load every *.yaml / *.yml file under dir (recursively, sorted; the
- * directory named "tests" is skipped) into rs.  A bad file or rule is
+ * directory named "tests" is skipped, and so is dir's own "views", whose
+ * path is appended to rs->view_dirs: a rule pack's views) into rs.  A bad file or rule is
  * recorded in rs->diags with file:line:col and skipped; the others still
  * load.  Checked: YAML syntax, unknown or missing fields, field types,
  * severity names, duplicate ids, evidence names, `when` syntax and names,
