@@ -197,21 +197,30 @@ views_find(const struct index_views *v, const char *name)
 	return NULL;
 }
 
-/* Is name something of the index itself other than a view (a table)? */
-static int
-views_is_table(sqlite3 *db, const char *name)
+/*
+ * Why a view may not be called name, or NULL: a table (index, trigger) of
+ * the index, or a table-valued function such as json_each, which a view
+ * of that name would hide from every query.
+ */
+static const char *
+views_name_taken(sqlite3 *db, const char *name)
 {
 	sqlite3_stmt *st = NULL;
-	int found = 0;
+	int what = 0;
 
-	if (sqlite3_prepare_v2(db, "SELECT 1 FROM main.sqlite_master WHERE"
-	    " name = ?1 COLLATE NOCASE AND type != 'view'", -1, &st, NULL) ==
-	    SQLITE_OK) {
+	if (sqlite3_strnicmp(name, "pragma_", 7) == 0)
+		return "a table-valued function";
+	if (sqlite3_prepare_v2(db, "SELECT 1 FROM main.sqlite_master"
+	    " WHERE name = ?1 COLLATE NOCASE AND type != 'view'"
+	    " UNION ALL SELECT 2 FROM pragma_module_list"
+	    " WHERE name = ?1 COLLATE NOCASE", -1, &st, NULL) == SQLITE_OK) {
 		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-		found = sqlite3_step(st) == SQLITE_ROW;
+		if (sqlite3_step(st) == SQLITE_ROW)
+			what = sqlite3_column_int(st, 0);
 	}
 	sqlite3_finalize(st);
-	return found;
+	return what == 1 ? "a table of the index" : what == 2 ?
+	    "a table-valued function" : NULL;
 }
 
 /*
@@ -226,7 +235,7 @@ views_statement(sqlite3 *db, struct index_views *v, const char *file,
 	const struct index_view_def *prev;
 	struct views_auth va;
 	sqlite3_stmt *st = NULL;
-	const char *p, *q, *tail = NULL;
+	const char *p, *q, *tail = NULL, *taken;
 	char *sql = NULL, word[32];
 	long line;
 	int rc, off, ret;
@@ -260,7 +269,11 @@ views_statement(sqlite3 *db, struct index_views *v, const char *file,
 		goto out;
 	}
 	if (rc != SQLITE_OK || st == NULL) {
-		off = rc != SQLITE_OK ? sqlite3_error_offset(db) : -1;
+		off = -1;
+#if SQLITE_VERSION_NUMBER >= 3038000
+		if (rc != SQLITE_OK)
+			off = sqlite3_error_offset(db);
+#endif
 		if (off >= (int)strlen(VIEWS_PREFIX))
 			line = views_line(text, p + off - strlen(VIEWS_PREFIX));
 		if (va.denied)
@@ -278,10 +291,9 @@ views_statement(sqlite3 *db, struct index_views *v, const char *file,
 		    "only CREATE VIEW statements are allowed in a view file");
 		goto out;
 	}
-	if (views_is_table(db, va.name)) {
+	if ((taken = views_name_taken(db, va.name)) != NULL) {
 		ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
-		    "'%s' is a table of the index; a view cannot take its "
-		    "name", va.name);
+		    "'%s' is %s; a view cannot take its name", va.name, taken);
 		goto out;
 	}
 	if (v->ndefs >= INDEX_VIEWS_MAX_VIEWS) {

@@ -985,6 +985,14 @@ test_view_files(const char *dir, const char *good)
 	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW events AS SELECT"
 	    " 1;\n", &err), MGT_ERR_RULE, "views: a table's name is refused");
 	ok(strstr(err.msg, "table") != NULL, "views: table name: says so");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW json_each AS"
+	    " SELECT 1;\n", &err), MGT_ERR_RULE,
+	    "views: a table-valued function's name is refused");
+	ok(strstr(err.msg, "table-valued function") != NULL,
+	    "views: function name: says so");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW pragma_table_info"
+	    " AS SELECT 1;\n", &err), MGT_ERR_RULE,
+	    "views: a pragma function's name is refused");
 
 	/* Bounds and odd files. */
 	big = malloc(INDEX_VIEWS_MAX_FILE_BYTES + 2);
