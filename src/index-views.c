@@ -25,8 +25,22 @@
 #include "index-private.h"
 #include "xmalloc.h"
 
-/* What every statement of a view file is rewritten to start with. */
-#define VIEWS_PREFIX	"CREATE TEMP VIEW"
+/*
+ * What every statement of a view file is rewritten to start with.  It is
+ * written over the bytes just before the statement's name, which are
+ * consumed already (the file is read VIEWS_PREFIX_LEN bytes into its
+ * buffer, for the first statement): no statement is copied.
+ */
+#define VIEWS_PREFIX		"CREATE TEMP VIEW"
+#define VIEWS_PREFIX_LEN	(sizeof VIEWS_PREFIX - 1)
+
+/* A view file being read, and the line reached so far. */
+struct views_text {
+	const char	*file;
+	char		*buf;		/* VIEWS_PREFIX_LEN bytes, then text */
+	const char	*pos;		/* line numbers are known up to here */
+	long		 line;		/* the line of pos */
+};
 
 /* One view created, and where it was defined. */
 struct index_view_def {
@@ -157,16 +171,16 @@ views_keyword(const char *p, const char *kw)
 	return p + n;
 }
 
-/* The 1-based line of p in text. */
+/* The newlines in [p, end). */
 static long
-views_line(const char *text, const char *p)
+views_newlines(const char *p, const char *end)
 {
-	long line = 1;
+	long n = 0;
 
-	for (; text < p; text++)
-		if (*text == '\n')
-			line++;
-	return line;
+	for (; p < end; p++)
+		if (*p == '\n')
+			n++;
+	return n;
 }
 
 /* The first word at p, for "found X" (at most 20 bytes, printable). */
@@ -224,31 +238,32 @@ views_name_taken(sqlite3 *db, const char *name)
 }
 
 /*
- * Create the view of the statement at s (text is the whole file, file its
- * name).  On success *next is past the statement.
+ * Create the view of the statement at s, the next one of t.  On success
+ * *next is past the statement.
  */
 static int
-views_statement(sqlite3 *db, struct index_views *v, const char *file,
-    const char *text, const char *s, const char **next,
-    struct mgt_error *err)
+views_statement(sqlite3 *db, struct index_views *v, struct views_text *t,
+    char *s, const char **next, struct mgt_error *err)
 {
 	const struct index_view_def *prev;
 	struct views_auth va;
 	sqlite3_stmt *st = NULL;
-	const char *p, *q, *tail = NULL, *taken;
-	char *sql = NULL, word[32];
+	const char *file = t->file, *q, *tail = NULL, *taken;
+	char *p, *sql, word[32];
 	long line;
 	int rc, off, ret;
 
 	memset(&va, 0, sizeof va);
-	line = views_line(text, s);
-	p = views_keyword(s, "CREATE");
+	t->line += views_newlines(t->pos, s);
+	t->pos = s;
+	line = t->line;
+	p = (char *)views_keyword(s, "CREATE");
 	if (p != NULL) {
-		p = views_skip_space(p);
+		p = (char *)views_skip_space(p);
 		if ((q = views_keyword(p, "TEMPORARY")) != NULL ||
 		    (q = views_keyword(p, "TEMP")) != NULL)
-			p = views_skip_space(q);
-		p = views_keyword(p, "VIEW");
+			p = (char *)views_skip_space(q);
+		p = (char *)views_keyword(p, "VIEW");
 	}
 	if (p == NULL) {
 		views_word(s, word, sizeof word);
@@ -256,8 +271,12 @@ views_statement(sqlite3 *db, struct index_views *v, const char *file,
 		    "only CREATE VIEW statements are allowed in a view file "
 		    "(found '%s')", word);
 	}
+	/* From here on lines are counted from p: [sql, p) is rewritten. */
+	t->line += views_newlines(s, p);
+	t->pos = p;
+	sql = p - VIEWS_PREFIX_LEN;
+	memcpy(sql, VIEWS_PREFIX, VIEWS_PREFIX_LEN);
 	/* The rest of the file: SQLite finds where the statement ends. */
-	xasprintf(&sql, VIEWS_PREFIX "%s", p);
 	sqlite3_set_authorizer(db, views_authorize, &va);
 	rc = sqlite3_prepare_v2(db, sql, -1, &st, &tail);
 	sqlite3_set_authorizer(db, NULL, NULL);
@@ -274,8 +293,8 @@ views_statement(sqlite3 *db, struct index_views *v, const char *file,
 		if (rc != SQLITE_OK)
 			off = sqlite3_error_offset(db);
 #endif
-		if (off >= (int)strlen(VIEWS_PREFIX))
-			line = views_line(text, p + off - strlen(VIEWS_PREFIX));
+		if (off >= (int)VIEWS_PREFIX_LEN)
+			line = t->line + views_newlines(p, sql + off);
 		if (va.denied)
 			ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
 			    "only CREATE VIEW statements are allowed in a view "
@@ -312,24 +331,24 @@ views_statement(sqlite3 *db, struct index_views *v, const char *file,
 	v->defs[v->ndefs].line = line;
 	v->ndefs++;
 	va.name = NULL;
-	*next = p + ((size_t)(tail - sql) - strlen(VIEWS_PREFIX));
+	*next = tail;
 	ret = MGT_OK;
 out:
 	sqlite3_finalize(st);
 	free(va.name);
-	free(sql);
 	return ret;
 }
 
 /*
- * Read path whole into *out (NUL-terminated, malloc'd): a regular file of
- * at most INDEX_VIEWS_MAX_FILE_BYTES without NUL bytes.
+ * Read path whole into *out (malloc'd): VIEWS_PREFIX_LEN spare bytes, then
+ * the text, NUL-terminated; a regular file of at most
+ * INDEX_VIEWS_MAX_FILE_BYTES without NUL bytes.
  */
 static int
 views_read(const char *path, char **out, struct mgt_error *err)
 {
 	struct stat st;
-	char *buf = NULL;
+	char *buf = NULL, *text;
 	size_t len = 0;
 	ssize_t n;
 	int fd, ret;
@@ -343,10 +362,11 @@ views_read(const char *path, char **out, struct mgt_error *err)
 		    "not a regular file");
 		goto out;
 	}
-	buf = xmalloc(INDEX_VIEWS_MAX_FILE_BYTES + 2);
+	buf = xmalloc(VIEWS_PREFIX_LEN + INDEX_VIEWS_MAX_FILE_BYTES + 2);
+	text = buf + VIEWS_PREFIX_LEN;
 	/* One byte more than allowed: a file that grew is seen too. */
 	while (len <= INDEX_VIEWS_MAX_FILE_BYTES) {
-		n = read(fd, buf + len, INDEX_VIEWS_MAX_FILE_BYTES + 1 - len);
+		n = read(fd, text + len, INDEX_VIEWS_MAX_FILE_BYTES + 1 - len);
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
@@ -364,13 +384,13 @@ views_read(const char *path, char **out, struct mgt_error *err)
 		    INDEX_VIEWS_MAX_FILE_BYTES);
 		goto out;
 	}
-	if (memchr(buf, '\0', len) != NULL) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, path, -1,
-		    views_line(buf, memchr(buf, '\0', len)),
+	if (memchr(text, '\0', len) != NULL) {
+		ret = mgt_error_set(err, MGT_ERR_RULE, path, -1, 1 +
+		    views_newlines(text, memchr(text, '\0', len)),
 		    "NUL byte in a view file");
 		goto out;
 	}
-	buf[len] = '\0';
+	text[len] = '\0';
 	*out = buf;
 	buf = NULL;
 	ret = MGT_OK;
@@ -385,18 +405,23 @@ static int
 views_file(sqlite3 *db, struct index_views *v, const char *path,
     struct mgt_error *err)
 {
-	const char *p, *next = NULL;
-	char *text;
-	int ret = MGT_OK;
+	struct views_text t;
+	const char *next = NULL;
+	char *p;
+	int ret;
 
-	if ((ret = views_read(path, &text, err)) != MGT_OK)
+	if ((ret = views_read(path, &t.buf, err)) != MGT_OK)
 		return ret;
-	for (p = index_sql_skip(text); *p != '\0'; p = index_sql_skip(next)) {
-		if ((ret = views_statement(db, v, path, text, p, &next,
-		    err)) != MGT_OK)
+	t.file = path;
+	t.pos = t.buf + VIEWS_PREFIX_LEN;
+	t.line = 1;
+	for (p = (char *)index_sql_skip(t.pos); *p != '\0';
+	    p = (char *)index_sql_skip(next)) {
+		if ((ret = views_statement(db, v, &t, p, &next, err)) !=
+		    MGT_OK)
 			break;
 	}
-	free(text);
+	free(t.buf);
 	return ret;
 }
 

@@ -959,6 +959,10 @@ test_view_files(const char *dir, const char *good)
 	    "SELECT name\nFRM nodes;\n", &err), MGT_ERR_RULE,
 	    "views: syntax error");
 	is_int(err.line, 3, "views: syntax error: its line");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT 1;\n"
+	    "-- c\nCREATE\n/* x\n */ VIEW b AS\nSELECT 2\nFRM z;\n", &err),
+	    MGT_ERR_RULE, "views: syntax error in a second statement");
+	is_int(err.line, 7, "views: its line, past comments and newlines");
 	ok(strstr(err.msg, "syntax error") != NULL,
 	    "views: syntax error: SQLite's message");
 	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT\n"
