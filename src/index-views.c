@@ -2,8 +2,9 @@
  * The views the rules query, read from the .sql files of views/ when an
  * index is opened and created as TEMP views of that connection: an index
  * stores only tables, so one built by an older mgtriage gets today's
- * views, and a rule pack can bring its own.  A view file may hold CREATE VIEW
- * statements and nothing else; it can come with someone else's rule pack.
+ * views, and a rule pack can bring its own.  A view file may hold CREATE
+ * VIEW statements and nothing else: it can come with someone else's rule
+ * pack.
  */
 #include "config.h"
 

@@ -124,9 +124,9 @@ void	 ruleset_free(struct ruleset *);
 /*
  * Load every *.yaml / *.yml file under dir (recursively, sorted; the
  * directory named "tests" is skipped, and so is dir's own "views", whose
- * path is appended to rs->view_dirs: a rule pack's views) into rs.  A bad file or rule is
- * recorded in rs->diags with file:line:col and skipped; the others still
- * load.  Checked: YAML syntax, unknown or missing fields, field types,
+ * path is appended to rs->view_dirs: a rule pack's views) into rs.  A bad
+ * file or rule is recorded in rs->diags with file:line:col and skipped;
+ * the others still load.  Checked: YAML syntax, unknown or missing fields, field types,
  * severity names, duplicate ids, evidence names, `when` syntax and names,
  * PCRE2 compile errors (with the pattern offset), pattern length, and (for
  * SQL) that the text is one statement.  Returns MGT_OK unless dir cannot be
