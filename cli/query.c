@@ -289,7 +289,8 @@ cmd_query_exec(int argc, char **argv)
 	    &err)) != MGT_OK) {
 		cmd_print_error(&err);
 		return rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?
-		    MGT_EXIT_UNREADABLE : MGT_EXIT_INTERNAL;
+		    MGT_EXIT_UNREADABLE : rc == MGT_ERR_RULE ? MGT_EXIT_USAGE :
+		    MGT_EXIT_INTERNAL;
 	}
 	rc = query_run(db, argv[optind + 1], fmt, stdout, &err);
 	sqlite3_close(db);

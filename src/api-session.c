@@ -13,7 +13,9 @@
 
 #include "api.h"
 #include "error.h"
+#include "index.h"
 #include "output.h"
+#include "util.h"
 #include "xmalloc.h"
 
 const char *
@@ -91,43 +93,16 @@ mgt_session_set_limit(mgt_session *s, const char *assignment,
 	return limits_set(&s->limits, assignment, err);
 }
 
-static int
-api_is_dir(const char *p)
-{
-	struct stat st;
-
-	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* A program run from the build tree (the CLI, tests, examples) gets the
- * source tree's data; an installed one the installed data, never the
- * source tree it was built from (it may be gone or newer). */
-static const char *
-api_data_dir(const char *src, const char *installed)
-{
-	static char exe[PATH_MAX];
-	ssize_t n;
-
-	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		if (strncmp(exe, MGT_BUILDDIR "/", strlen(MGT_BUILDDIR) + 1) ==
-		    0 && api_is_dir(src))
-			return src;
-	}
-	return installed;
-}
-
 const char *
 mgt_default_rules_dir(void)
 {
-	return api_data_dir(MGT_SRCDIR "/rules", MGT_PKGDATADIR "/rules");
+	return util_data_dir(MGT_SRCDIR "/rules", MGT_PKGDATADIR "/rules");
 }
 
 const char *
 mgt_default_views_dir(void)
 {
-	return api_data_dir(MGT_SRCDIR "/views", MGT_PKGDATADIR "/views");
+	return index_default_views_dir();
 }
 
 /* Diagnostics from diags[from..] go to the session's callback. */

@@ -1,9 +1,9 @@
 /*
  * Opening an existing index for the rules, `query` and `grep`: read-only
- * by default, with the SQL functions registered and the schema version
- * checked, so a stray file is refused with its name rather than failing
- * later on a missing table.  Also the SQLite-to-mgt_error conversion that
- * the other index-*.c files share.
+ * by default, with the SQL functions registered, the schema version
+ * checked (so a stray file is refused with its name rather than failing
+ * later on a missing table) and the views created.  Also the
+ * SQLite-to-mgt_error conversion that the other index-*.c files share.
  */
 #include "config.h"
 
@@ -60,17 +60,17 @@ index_exec(sqlite3 *db, const char *sql, const char *where,
 }
 
 /*
- * Read meta.schema_version and compare it with ours.  Anything that is not
- * an index (not SQLite, SQLite without our meta table, another version) is
- * MGT_ERR_FORMAT with the file's name in err.
+ * Read meta.schema_version and compare it with the versions we read.
+ * Anything that is not an index (not SQLite, SQLite without our meta
+ * table, another version) is MGT_ERR_FORMAT with the file's name in err.
  */
 static int
 index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
 {
 	sqlite3_stmt *st = NULL;
 	const unsigned char *v;
-	char want[32];
-	int rc, ret;
+	char have[32];
+	int i, rc, ret;
 
 	rc = sqlite3_prepare_v2(db,
 	    "SELECT value FROM meta WHERE key = 'schema_version'", -1, &st,
@@ -101,13 +101,17 @@ index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
 		goto out;
 	}
 	v = sqlite3_column_text(st, 0);
-	snprintf(want, sizeof want, "%d", INDEX_SCHEMA_VERSION);
-	if (v == NULL || strcmp((const char *)v, want) != 0) {
+	for (i = INDEX_SCHEMA_VERSION_MIN; i <= INDEX_SCHEMA_VERSION; i++) {
+		snprintf(have, sizeof have, "%d", i);
+		if (v != NULL && strcmp((const char *)v, have) == 0)
+			break;
+	}
+	if (i > INDEX_SCHEMA_VERSION) {
 		ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
-		    "index schema version %.20s is not the version this "
-		    "mgtriage reads (%s); rebuild the index with "
+		    "index schema version %.20s is not a version this "
+		    "mgtriage reads (%d to %d); rebuild the index with "
 		    "'mgtriage index'", v != NULL ? (const char *)v : "(null)",
-		    want);
+		    INDEX_SCHEMA_VERSION_MIN, INDEX_SCHEMA_VERSION);
 		goto out;
 	}
 	ret = MGT_OK;
@@ -197,8 +201,11 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
     sqlite3 **out, struct mgt_error *err)
 {
 	struct index_open_opts def;
+	struct index_views *views = NULL;
+	const char **dirs;
 	sqlite3 *db = NULL;
 	char sql[64];
+	size_t i;
 	int flags, rc, ret;
 
 	*out = NULL;
@@ -228,15 +235,26 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 	    INDEX_READER_CACHE_KIB);
 	if ((ret = index_exec(db, sql, path, err)) != MGT_OK)
 		goto fail;
-	if (readonly &&
-	    (ret = index_exec(db, "PRAGMA query_only = 1;", path, err)) !=
-	    MGT_OK)
-		goto fail;
 	if (sqlfunc_register(db, o->no_jit ? SQLFUNC_NO_JIT : 0) != MGT_OK) {
 		ret = index_db_error(db, SQLITE_ERROR, path,
 		    "register SQL functions", err);
 		goto fail;
 	}
+	/* Before query_only, which refuses TEMP views too. */
+	dirs = xreallocarray(NULL, o->nextra_view_dirs + 1, sizeof *dirs);
+	dirs[0] = o->views_dir != NULL ? o->views_dir :
+	    index_default_views_dir();
+	for (i = 0; i < o->nextra_view_dirs; i++)
+		dirs[i + 1] = o->extra_view_dirs[i];
+	ret = index_views_apply(db, dirs, o->nextra_view_dirs + 1, &views,
+	    err);
+	free(dirs);
+	if (ret != MGT_OK)
+		goto fail;
+	if (readonly &&
+	    (ret = index_exec(db, "PRAGMA query_only = 1;", path, err)) !=
+	    MGT_OK)
+		goto fail;
 	/* Last: the pragmas above would be refused. */
 	if (readonly && index_guard(db, o->sql_steps, o->sql_memory,
 	    o->sql_time_ms) != MGT_OK) {
@@ -244,6 +262,11 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 		    "restrict SQL", err);
 		goto fail;
 	}
+	/* Under the guard, so a view is held to what a query may call. */
+	if ((ret = index_views_check(db, views, err)) != MGT_OK)
+		goto fail;
+	index_views_free(views);
+	views = NULL;
 	if (o->on_slow_sql != NULL && index_trace_slow(db, o) != MGT_OK) {
 		ret = index_db_error(db, SQLITE_ERROR, path, "trace SQL", err);
 		goto fail;
@@ -251,9 +274,12 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 	*out = db;
 	return MGT_OK;
 fail:
+	index_views_free(views);
 	sqlite3_close(db);
 	return ret;
 }
+
+int
 
 char *
 index_meta(sqlite3 *db, const char *key)

@@ -95,6 +95,22 @@ int	 index_run(struct index *, enum index_stmt w, const char *what,
 int	 index_derived_add(struct index *, const struct index_derived *,
 	    struct mgt_error *);
 
+/*
+ * index-views.c.  index_views_apply() creates the views of each directory
+ * in dirs ("" and NULL skipped), in order, as TEMP views of db, before
+ * query_only and index_guard(); *out (index_views_free()) lists them.
+ * index_views_check(), after index_guard(), compiles a SELECT over each,
+ * so a view naming what does not exist or calling what the guard refuses
+ * fails at open, naming its file.  Errors are MGT_ERR_RULE with the file
+ * and line in err.
+ */
+struct index_views;
+int	 index_views_apply(sqlite3 *, const char *const *dirs, size_t ndirs,
+	    struct index_views **out, struct mgt_error *);
+int	 index_views_check(sqlite3 *, const struct index_views *,
+	    struct mgt_error *);
+void	 index_views_free(struct index_views *);
+
 /* index-open.c */
 int	 index_db_error(sqlite3 *, int rc, const char *where, const char *what,
 	    struct mgt_error *);

@@ -20,7 +20,12 @@ struct mgt_limits;
 struct mgt_error;
 struct index;
 
-#define INDEX_SCHEMA_VERSION 2
+/*
+ * Version 3 stores no views (index_open() creates them); version 2
+ * indexes, whose stored views today's shadow, are read too.
+ */
+#define INDEX_SCHEMA_VERSION		3
+#define INDEX_SCHEMA_VERSION_MIN	2
 
 /* index_create flags */
 #define INDEX_FULL_TEXT	0x1	/* store every log line, not only E/F and hits */
@@ -150,20 +155,43 @@ struct index_open_opts {
 	void		(*on_slow_sql)(void *cb_data, const char *sql,
 			    double seconds);
 	void		*cb_data;
+	/* The views: *.sql files of views_dir (the built-in views), then of
+	 * each extra_view_dirs[i] in order (a rule pack's views/); every
+	 * file's CREATE VIEW statements become TEMP views of the connection
+	 * (index-views.c). */
+	const char	*views_dir;	/* NULL: index_default_views_dir();
+					   "": no built-in views */
+	const char *const *extra_view_dirs;
+	size_t		 nextra_view_dirs;
 };
 /* The sql-* budgets of l (NULL: the defaults of mgt-limits.h), JIT on,
- * no callback. */
+ * no callback, the built-in views only. */
 void	 index_open_opts_init(struct index_open_opts *,
 	    const struct mgt_limits *l);
 
 /*
  * Open an existing index with o (NULL: index_open_opts_init(.., NULL)).
  * readonly opens with SQLITE_OPEN_READONLY and refuses writes
- * (query_only).  Registers the SQL functions.  Checks the schema version.
+ * (query_only).  Registers the SQL functions, checks the schema version
+ * and creates the views (index_views_apply()).  Errors: MGT_ERR_IO
+ * (cannot open), MGT_ERR_FORMAT (not an index, another schema version),
+ * MGT_ERR_RULE (a views directory or file is missing or bad: err names
+ * the file and line), MGT_ERR_DB (any other SQLite failure).
  */
 int	 index_open(const char *path, int readonly,
 	    const struct index_open_opts *o, sqlite3 **out,
 	    struct mgt_error *);
+
+/*
+ * index-views.c.  The built-in views directory: $MGTRIAGE_VIEWS_DIR, the
+ * source tree's views/ when run from the build tree, else the installed
+ * $(pkgdatadir)/views.
+ */
+const char *index_default_views_dir(void);
+/* Bounds on what a views directory may hold. */
+#define INDEX_VIEWS_MAX_FILE_BYTES	(1 << 20)	/* per *.sql file */
+#define INDEX_VIEWS_MAX_FILES		256	/* *.sql files per directory */
+#define INDEX_VIEWS_MAX_VIEWS		1024	/* views per connection */
 
 /*
  * index-guard.c: SQL written by a rule or a `query` user.  index_open()

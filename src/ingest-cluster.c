@@ -128,21 +128,32 @@ ingest_cluster_input_end(struct ingest *in)
  * CSR requesters and etcd members that may not have become nodes (a
  * control-plane host that never joined is what such a journal is for).  A
  * host matches by name, by short name, or by sharing a node's domain
- * (nodes are named <host>.<cluster domain>).
+ * (nodes are named <host>.<cluster domain>).  The writer's connection has
+ * no views (index_open() creates them), so the node of a CSR and the names
+ * of etcd members are read here as the csrs and etcd_members views of
+ * views/csrs.sql and views/etcd.sql read them.
  */
 static const char ingest_cluster_host_sql[] =
     "WITH known(name) AS ("
     " SELECT name FROM resources WHERE kind IN ('Node', 'Machine',"
     " 'BareMetalHost')"
-    " UNION SELECT node FROM csrs WHERE node IS NOT NULL"
-    " UNION SELECT name FROM etcd_members WHERE name IS NOT NULL)"
-    " SELECT 1 FROM known WHERE name = ?1"
+    " UNION SELECT CASE WHEN u LIKE 'system:node:%' THEN substr(u, 13)"
+    " WHEN cn LIKE 'system:node:%' THEN substr(cn, 13) END"
+    " FROM (SELECT coalesce(json_extract(doc, '$.spec.username'),"
+    " json_extract(doc, '$.Spec.Username')) AS u,"
+    " coalesce(csr_cn(json_extract(doc, '$.spec.request')),"
+    " json_extract(doc, '$.Spec.Request.Subject.CommonName')) AS cn"
+    " FROM resources WHERE kind = 'CertificateSigningRequest')"
+    " UNION SELECT json_extract(m.value, '$.name')"
+    " FROM resources r, json_each(r.doc, '$.members') m"
+    " WHERE r.kind = 'EtcdMemberList' AND m.type = 'object')"
+    " SELECT 1 FROM known WHERE name IS NOT NULL AND (name = ?1"
     " OR substr(name, 1, length(?1) + 1) = ?1 || '.'"
     " OR substr(?1, 1, length(name) + 1) = name || '.'"
     " OR (instr(?1, '.') > 0 AND instr(name, '.') > 0"
     " AND substr(?1, instr(?1, '.')) = substr(name, instr(name, '.'))"
     " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
-    " AND substr(r.name, instr(r.name, '.')) = substr(?1, instr(?1, '.'))))"
+    " AND substr(r.name, instr(r.name, '.')) = substr(?1, instr(?1, '.')))))"
     " LIMIT 1";
 
 /* Is host one the case knows (ingest_cluster_host_sql)?  1, 0, or -1

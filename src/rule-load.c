@@ -723,10 +723,17 @@ rule_load_walk(struct ruleset *rs, const char *dir, int depth,
 			ruleset_diag(rs, path, 1, 1, 0, "cannot stat: %s",
 			    strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
-			/* Rule fixtures live in tests/; they are not rules. */
+			/*
+			 * Rule fixtures live in tests/, a pack's views in
+			 * views/ (index_open_with() reads them): not rules.
+			 */
 			if (strcmp(names[i], "tests") == 0)
 				;
-			else if (depth + 1 > RULE_LOAD_MAX_DIR_DEPTH)
+			else if (depth == 0 && strcmp(names[i], "views") == 0) {
+				rs->view_dirs = xreallocarray(rs->view_dirs,
+				    rs->nview_dirs + 1, sizeof *rs->view_dirs);
+				rs->view_dirs[rs->nview_dirs++] = xstrdup(path);
+			} else if (depth + 1 > RULE_LOAD_MAX_DIR_DEPTH)
 				ruleset_diag(rs, path, 1, 1, 0, "directory "
 				    "nested deeper than %d is not loaded",
 				    RULE_LOAD_MAX_DIR_DEPTH);

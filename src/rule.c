@@ -79,6 +79,9 @@ ruleset_free(struct ruleset *rs)
 	for (i = 0; i < rs->nrejected_ids; i++)
 		free(rs->rejected_ids[i]);
 	free(rs->rejected_ids);
+	for (i = 0; i < rs->nview_dirs; i++)
+		free(rs->view_dirs[i]);
+	free(rs->view_dirs);
 	memset(rs, 0, sizeof *rs);
 }
 

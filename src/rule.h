@@ -111,6 +111,11 @@ struct ruleset {
 					   id was read: not "unknown" to
 					   explains, not duplicates */
 	size_t		 nrejected_ids;
+	char	       **view_dirs;	/* <dir>/views of each loaded
+					   directory that has one, in load
+					   order: index_open()'s
+					   extra_view_dirs */
+	size_t		 nview_dirs;
 };
 
 void	 ruleset_init(struct ruleset *);
@@ -118,9 +123,10 @@ void	 ruleset_free(struct ruleset *);
 
 /*
  * Load every *.yaml / *.yml file under dir (recursively, sorted; the
- * directory named "tests" is skipped) into rs.  A bad file or rule is
- * recorded in rs->diags with file:line:col and skipped; the others still
- * load.  Checked: YAML syntax, unknown or missing fields, field types,
+ * directory named "tests" is skipped, and so is dir's own "views", whose
+ * path is appended to rs->view_dirs: a rule pack's views) into rs.  A bad
+ * file or rule is recorded in rs->diags with file:line:col and skipped;
+ * the others still load.  Checked: YAML syntax, unknown or missing fields, field types,
  * severity names, duplicate ids, evidence names, `when` syntax and names,
  * PCRE2 compile errors (with the pattern offset), pattern length, and (for
  * SQL) that the text is one statement.  Returns MGT_OK unless dir cannot be

@@ -4,10 +4,13 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "utf8.h"
 #include "util.h"
@@ -200,4 +203,24 @@ util_sort_join(char **v, size_t n, const char *sep)
 		strcat(out, v[i]);
 	}
 	return out;
+}
+
+/* A program run from the build tree (the CLI, tests, examples) gets the
+ * source tree's data; an installed one the installed data, never the
+ * source tree it was built from (it may be gone or newer). */
+const char *
+util_data_dir(const char *src, const char *installed)
+{
+	char exe[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if (strncmp(exe, MGT_BUILDDIR "/", strlen(MGT_BUILDDIR) + 1) ==
+		    0 && stat(src, &st) == 0 && S_ISDIR(st.st_mode))
+			return src;
+	}
+	return installed;
 }

@@ -36,4 +36,8 @@ const char *util_basename(const char *path, char *buf, size_t len);
  */
 char	*util_sort_join(char **v, size_t n, const char *sep);
 
+/* src when this program runs from the build tree and src is a directory,
+ * else installed (the rules and views directories). */
+const char *util_data_dir(const char *src, const char *installed);
+
 #endif

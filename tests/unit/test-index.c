@@ -682,7 +682,7 @@ test_build(const char *path)
 		return;
 	}
 	test_views(db);
-	is_q(db, "SELECT value FROM meta WHERE key = 'schema_version'", "2",
+	is_q(db, "SELECT value FROM meta WHERE key = 'schema_version'", "3",
 	    "meta: schema_version");
 	is_q(db, "SELECT value FROM meta WHERE key = 'flags'", "fts",
 	    "meta: flags");
@@ -912,6 +912,199 @@ test_per_connection(const char *path)
 	is_int(budget_run(a, count, &last), 0,
 	    "unguarded connection: the default budget");
 	sqlite3_close(a);
+/* Write text to dir/name (created or replaced). */
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	path_join(path, sizeof path, dir, name);
+	if ((f = fopen(path, "w")) == NULL || fputs(text, f) == EOF ||
+	    fclose(f) != 0)
+		abort();
+}
+
+/*
+ * Open good read-only with the built-in views and the views of one extra
+ * directory holding only name = text; return the status, err filled.
+ */
+static int
+open_pack(const char *good, const char *pack, const char *name,
+    const char *text, struct mgt_error *err)
+{
+	struct index_open_opts o;
+	const char *dirs[1];
+	sqlite3 *db = NULL;
+	char path[PATH_MAX];
+	int rc;
+
+	mkdir(pack, 0700);
+	write_file(pack, name, text);
+	index_open_opts_init(&o, NULL);
+	dirs[0] = pack;
+	o.extra_view_dirs = dirs;
+	o.nextra_view_dirs = 1;
+	mgt_error_clear(err);
+	rc = index_open(good, 1, &o, &db, err);
+	if (rc == MGT_OK)
+		is_q(db, "SELECT count(*) FROM nodes", "2",
+		    "pack views come after the built-in ones");
+	sqlite3_close(db);
+	path_join(path, sizeof path, pack, name);
+	unlink(path);
+	return rc;
+}
+
+/* The views are created at open, from files; what a view file may hold. */
+static void
+test_view_files(const char *dir, const char *good)
+{
+	struct index_open_opts o;
+	struct mgt_error err;
+	sqlite3 *db = NULL;
+	char pack[PATH_MAX], file[PATH_MAX], *big;
+	const char *dirs[1];
+
+	path_join(pack, sizeof pack, dir, "pack");
+	path_join(file, sizeof file, pack, "v.sql");
+	mgt_error_clear(&err);
+
+	/* An index stores no view; open creates today's. */
+	ok(index_open(good, 1, NULL, &db, &err) == MGT_OK, "views: open");
+	is_q(db, "SELECT count(*) FROM main.sqlite_master WHERE type ="
+	    " 'view'", "0", "views: none stored in the index");
+	is_q(db, "SELECT count(*) FROM sqlite_temp_master WHERE type = 'view'"
+	    " AND name IN ('nodes', 'csrs', 'events_src', 'conditions')", "4",
+	    "views: created as TEMP views at open");
+	sqlite3_close(db);
+	db = NULL;
+
+	/* No built-in views: the rules' names do not exist. */
+	index_open_opts_init(&o, NULL);
+	o.views_dir = "";
+	ok(index_open(good, 1, &o, &db, &err) == MGT_OK,
+	    "views: open without views");
+	is_q(db, "SELECT count(*) FROM sqlite_temp_master", "0",
+	    "views: views_dir \"\" creates none");
+	sqlite3_close(db);
+	db = NULL;
+
+	/* A version 2 index with its stale stored views: today's win. */
+	ok(index_open(good, 0, NULL, &db, &err) == MGT_OK, "views: open to age");
+	ok(sqlite3_exec(db, "UPDATE meta SET value = '2' WHERE key ="
+	    " 'schema_version'; CREATE VIEW nodes AS SELECT 'stale' AS name;",
+	    NULL, NULL, NULL) == SQLITE_OK, "views: made a version 2 index");
+	sqlite3_close(db);
+	db = NULL;
+	ok(index_open(good, 1, NULL, &db, &err) == MGT_OK, "views: open version 2");
+	is_q(db, "SELECT group_concat(name) FROM (SELECT name FROM nodes"
+	    " ORDER BY name)", "control1.gw.lo,worker0.gw.lo",
+	    "views: today's nodes shadow the stored one");
+	sqlite3_close(db);
+	db = NULL;
+	ok(index_open(good, 0, NULL, &db, &err) == MGT_OK, "views: open to renew");
+	sqlite3_exec(db, "DROP VIEW main.nodes; UPDATE meta SET value = '3'"
+	    " WHERE key = 'schema_version'", NULL, NULL, NULL);
+	sqlite3_close(db);
+	db = NULL;
+
+	/* A pack's view, next to the built-in ones. */
+	is_int(open_pack(good, pack, "v.sql", "-- mine\n"
+	    "CREATE VIEW masters AS SELECT name FROM nodes\n"
+	    "    WHERE roles LIKE '%master%';\n"
+	    "create temporary view  /* c */ workers AS SELECT 1;\n", &err),
+	    MGT_OK, "views: a pack's view file");
+	is_int(open_pack(good, pack, "notes.txt", "DROP TABLE x;", &err),
+	    MGT_OK, "views: files other than *.sql are not read");
+
+	/* Statements other than CREATE VIEW are refused, file:line. */
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT 1;\n\n"
+	    "DROP TABLE resources;\n", &err), MGT_ERR_RULE,
+	    "views: DROP TABLE refused");
+	is_str(err.where, file, "views: DROP TABLE: names the file");
+	is_int(err.line, 3, "views: DROP TABLE: names the line");
+	ok(strstr(err.msg, "only CREATE VIEW") != NULL &&
+	    strstr(err.msg, "DROP") != NULL, "views: DROP TABLE: says why");
+	is_int(open_pack(good, pack, "v.sql", "ATTACH 'x.db' AS x;", &err),
+	    MGT_ERR_RULE, "views: ATTACH refused");
+	is_int(open_pack(good, pack, "v.sql", "CREATE TABLE t(x);", &err),
+	    MGT_ERR_RULE, "views: CREATE TABLE refused");
+	is_int(open_pack(good, pack, "v.sql", "CREATE TRIGGER t AFTER INSERT"
+	    " ON meta BEGIN SELECT 1; END;", &err), MGT_ERR_RULE,
+	    "views: CREATE TRIGGER refused");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT 1;"
+	    " INSERT INTO meta VALUES (1, 2);", &err), MGT_ERR_RULE,
+	    "views: INSERT after a view on one line refused");
+	is_int(err.line, 1, "views: INSERT: line 1");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT 1;"
+	    " PRAGMA query_only = 0;", &err), MGT_ERR_RULE,
+	    "views: PRAGMA refused");
+
+	/* Syntax errors: SQLite's message at the line of the error. */
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS\n"
+	    "SELECT name\nFRM nodes;\n", &err), MGT_ERR_RULE,
+	    "views: syntax error");
+	is_int(err.line, 3, "views: syntax error: its line");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT 1;\n"
+	    "-- c\nCREATE\n/* x\n */ VIEW b AS\nSELECT 2\nFRM z;\n", &err),
+	    MGT_ERR_RULE, "views: syntax error in a second statement");
+	is_int(err.line, 7, "views: its line, past comments and newlines");
+	ok(strstr(err.msg, "syntax error") != NULL,
+	    "views: syntax error: SQLite's message");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT\n"
+	    "  x FROM no_such_table;\n", &err), MGT_ERR_RULE,
+	    "views: unknown table refused at open");
+	ok(strstr(err.msg, "no_such_table") != NULL && err.line == 1,
+	    "views: unknown table: named, at the view's line");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT"
+	    " load_extension('x');\n", &err), MGT_ERR_RULE,
+	    "views: a view calling a refused function fails at open");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW a AS SELECT 1 /*",
+	    &err), MGT_ERR_RULE, "views: a stray /* at the end is an error");
+
+	/* Names: no replacing a view, no hiding a table. */
+	is_int(open_pack(good, pack, "v.sql", "\nCREATE VIEW Nodes AS SELECT"
+	    " 1 AS name;\n", &err), MGT_ERR_RULE,
+	    "views: a built-in view's name is refused");
+	ok(strstr(err.msg, "'Nodes' is already defined at") != NULL &&
+	    strstr(err.msg, "nodes.sql") != NULL && err.line == 2,
+	    "views: the collision names both files");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW IF NOT EXISTS"
+	    " csrs AS SELECT 1;\n", &err), MGT_ERR_RULE,
+	    "views: IF NOT EXISTS does not hide a collision");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW events AS SELECT"
+	    " 1;\n", &err), MGT_ERR_RULE, "views: a table's name is refused");
+	ok(strstr(err.msg, "table") != NULL, "views: table name: says so");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW json_each AS"
+	    " SELECT 1;\n", &err), MGT_ERR_RULE,
+	    "views: a table-valued function's name is refused");
+	ok(strstr(err.msg, "table-valued function") != NULL,
+	    "views: function name: says so");
+	is_int(open_pack(good, pack, "v.sql", "CREATE VIEW pragma_table_info"
+	    " AS SELECT 1;\n", &err), MGT_ERR_RULE,
+	    "views: a pragma function's name is refused");
+
+	/* Bounds and odd files. */
+	big = malloc(INDEX_VIEWS_MAX_FILE_BYTES + 2);
+	memset(big, ' ', INDEX_VIEWS_MAX_FILE_BYTES + 1);
+	big[INDEX_VIEWS_MAX_FILE_BYTES + 1] = '\0';
+	is_int(open_pack(good, pack, "v.sql", big, &err), MGT_ERR_RULE,
+	    "views: a file over 1 MiB is refused");
+	ok(strstr(err.msg, "larger") != NULL, "views: too large: says so");
+	free(big);
+	is_int(open_pack(good, pack, "v.sql", "", &err), MGT_OK,
+	    "views: an empty file is no error");
+	index_open_opts_init(&o, NULL);
+	path_join(file, sizeof file, dir, "no-such-dir");
+	dirs[0] = file;
+	o.extra_view_dirs = dirs;
+	o.nextra_view_dirs = 1;
+	is_int(index_open(good, 1, &o, &db, &err), MGT_ERR_RULE,
+	    "views: a missing views directory is an error");
+	ok(db == NULL && strcmp(err.where, file) == 0,
+	    "views: missing directory: named");
+	rmdir(pack);
 }
 
 int
@@ -931,6 +1124,7 @@ main(void)
 	test_build(path);
 	test_discard(tmpdir);
 	test_per_connection(path);
+	test_view_files(tmpdir, path);
 	test_open_errors(tmpdir, path);
 	unlink(path);
 	rmdir(tmpdir);
