@@ -15,88 +15,23 @@
 #include "cli.h"
 #include "ingest-opts.h"
 #include "evaluate.h"
-#include "error.h"
-#include "index.h"
-#include "ingest.h"
-#include "output.h"
-#include "util.h"
-#include "xmalloc.h"
 
 enum {
 	ANALYZE_OPT_INDEX = 600,
 	ANALYZE_OPT_KEEP_TEMP
 };
 
-int
-cmd_report_option(struct cmd_report_opts *o, const struct cmd_entry *e,
-    int opt, const char *arg, char *timebuf, size_t timelen)
-{
-	char *end;
-	long w;
-	int v;
-
-	switch (opt) {
-	case 'f':
-		if ((v = report_format_parse(arg)) < 0)
-			return cmd_usage_error(e, "unknown format '%s' (text, "
-			    "json, markdown, html, junit)", arg);
-		o->format = (enum report_format)v;
-		return MGT_EXIT_OK;
-	case 'o':
-		o->output = arg;
-		return MGT_EXIT_OK;
-	case CMD_REPORT_OPT_FAIL_ON:
-		if ((v = rule_severity_parse(arg)) < 0)
-			return cmd_usage_error(e, "--fail-on: unknown severity "
-			    "'%s' (critical, high, medium, low, info)", arg);
-		o->fail_on = v;
-		return MGT_EXIT_OK;
-	case CMD_REPORT_OPT_NOW:
-		if (cmd_report_parse_time_arg(arg, timebuf, timelen) != 0)
-			return cmd_usage_error(e, "--now: bad time '%s'", arg);
-		o->generated_at = timebuf;
-		return MGT_EXIT_OK;
-	case CMD_REPORT_OPT_COLOR:
-		o->color = 1;
-		return MGT_EXIT_OK;
-	case CMD_REPORT_OPT_NO_COLOR:
-		o->color = 0;
-		return MGT_EXIT_OK;
-	case CMD_REPORT_OPT_WIDTH:
-		errno = 0;
-		w = strtol(arg, &end, 10);
-		if (*arg == '\0' || *end != '\0' || errno != 0 || w < 0 ||
-		    w > CMD_MAX_WIDTH || (w > 0 && w < CMD_MIN_WIDTH))
-			return cmd_usage_error(e, "--width: '%s' is not 0 (no "
-			    "cut) or a number of columns from %d to %d", arg,
-			    CMD_MIN_WIDTH, CMD_MAX_WIDTH);
-		o->width = w;
-		return MGT_EXIT_OK;
-	}
-	return -1;
-}
-
-void
-cmd_report_env_time(struct cmd_report_opts *o, char *buf, size_t len)
-{
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-
-	if (o->generated_at == NULL && sde != NULL && *sde != '\0' &&
-	    cmd_report_parse_time_arg(sde, buf, len) == 0)
-		o->generated_at = buf;
-}
-
 static int
 cmd_analyze_exec(int argc, char **argv)
 {
 	struct cmd_ingest ci;
 	struct cmd_report_opts ro;
-	struct ingest_result res;
+	struct mgt_index_stats st;
 	struct mgt_error err;
+	mgt_case *c = NULL;
 	const char *index = NULL;
-	char tmpdir[PATH_MAX], dbpath[PATH_MAX + 16], timebuf[64];
-	const char *base;
-	int opt, rc, code, keep = 0, made_tmp = 0, lock = -1;
+	char timebuf[64];
+	int opt, rc, code, keep = 0;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		CMD_REPORT_LONGOPTS,
@@ -154,74 +89,36 @@ cmd_analyze_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
 	}
-	if (index == NULL) {
-		/* A private directory: nothing outside it is touched. */
-		base = getenv("TMPDIR");
-		snprintf(tmpdir, sizeof tmpdir, "%s/mgtriage-XXXXXX",
-		    base != NULL && *base != '\0' ? base : "/tmp");
-		if (mkdtemp(tmpdir) == NULL) {
-			fprintf(stderr, "mgtriage: cannot create a temporary "
-			    "directory in %s\n", base ? base : "/tmp");
-			cmd_ingest_free(&ci);
-			return MGT_EXIT_INTERNAL;
-		}
-		made_tmp = 1;
-		snprintf(dbpath, sizeof dbpath, "%s/index.db", tmpdir);
-		index = dbpath;
-		/* Removed after the report: durability buys nothing. */
-		output_track(tmpdir, 1);
-		if (!keep) {
-			ci.opt.index_flags |= INDEX_SCRATCH;
-			output_track(dbpath, 0);
-		}
-	} else {
-		/*
-		 * The report opens the index by name: another run renaming
-		 * its own index there in between would be reported on.
-		 */
-		lock = output_lock(index, cmd_note, (void *)"waiting for "
-		    "another run writing the same --index", &err);
-		if (lock == -1) {
-			cmd_print_error(&err);
-			cmd_ingest_free(&ci);
-			return err.code == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
-			    MGT_EXIT_INTERNAL;
-		}
-	}
-	rc = ingest_run((const char *const *)(argv + optind),
-	    (size_t)(argc - optind), index, &ci.opt, &res, &err);
+	/* Without --index: a private temporary, removed with the case. */
+	rc = mgt_case_build(ci.s, (const char *const *)(argv + optind),
+	    (size_t)(argc - optind), index, keep ? MGT_CASE_KEEP : 0, &st,
+	    &c, &err);
 	if (rc != MGT_OK) {
 		cmd_print_error(&err);
-		/* Two clusters in one case is the command line's fault. */
-		code = rc == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
-		    MGT_EXIT_INTERNAL;
+		/* Two clusters in one case is the command line's fault, a
+		 * bad view file the configuration's. */
+		code = rc == MGT_ERR_USAGE || rc == MGT_ERR_RULE ?
+		    MGT_EXIT_USAGE : MGT_EXIT_INTERNAL;
 		goto out;
 	}
-	if (res.unreadable == argc - optind) {
+	if (st.unreadable == argc - optind) {
 		fprintf(stderr, "mgtriage: no input could be read\n");
 		code = MGT_EXIT_UNREADABLE;
 		goto out;
 	}
 	ro.seconds = -1;
-	ro.sql_limits = &ci.opt.limits;
-	code = cmd_report_run(index, &ci.rules, &ro);
+	code = cmd_report_run(c, &ro);
 	if (code == MGT_EXIT_OK || code == MGT_EXIT_PARTIAL) {
-		if (res.unreadable > 0)
+		if (st.unreadable > 0)
 			code = MGT_EXIT_UNREADABLE;
-		else if (ingest_exit_code(&res) == MGT_EXIT_PARTIAL)
+		else if (cmd_ingest_exit_code(&st) == MGT_EXIT_PARTIAL)
 			code = MGT_EXIT_PARTIAL;
 	}
 out:
-	output_unlock(index, lock);
-	if (made_tmp) {
-		if (keep)
-			fprintf(stderr, "mgtriage: index kept in %s\n", index);
-		else {
-			output_discard(dbpath);
-			rmdir(tmpdir);
-		}
-		output_untrack(tmpdir);
-	}
+	if (c != NULL && keep && index == NULL)
+		fprintf(stderr, "mgtriage: index kept in %s\n",
+		    mgt_case_path(c));
+	mgt_case_close(c);
 	cmd_ingest_free(&ci);
 	return code;
 }

@@ -1,5 +1,5 @@
 /*
- * The subcommand table and helpers shared by the cmd-*.c files.
+ * The subcommand table and helpers shared by the commands in cli/.
  */
 #include "config.h"
 
@@ -13,21 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <archive.h>
-#include <cjson/cJSON.h>
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-#include <sqlite3.h>
-#include <yaml.h>
-
 #include "cli.h"
-#include "index.h"
-#include "match.h"
-#include "output.h"
-#include "mgt-time.h"
-#include "report.h"
-#include "util.h"
-#include "xmalloc.h"
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_analyze_entry,
@@ -77,23 +63,27 @@ cmd_print_help(const struct cmd_entry *e)
 void
 cmd_print_error(const struct mgt_error *err)
 {
-	char buf[4096], esc[4096];
-
-	char *t;
+	char buf[4096], *t;
 
 	mgt_error_format(err, buf, sizeof buf);
-	util_escape(buf, esc, sizeof esc);
-	t = report_term(esc, SIZE_MAX);
+	if ((t = mgt_term_escape(buf, SIZE_MAX)) == NULL)
+		cmd_out_of_memory("an error message", NULL);
 	fprintf(stderr, "mgtriage: %s\n", t);
-	free(t);
+	mgt_free(t);
 }
 
 char *
 cmd_term(const char *s, int term)
 {
+	char *t;
+
 	if (s == NULL)
 		s = "";
-	return term ? report_term(s, SIZE_MAX) : xstrdup(s);
+	if (!term)
+		return cmd_xstrdup(s);
+	if ((t = mgt_term_escape(s, SIZE_MAX)) == NULL)
+		cmd_out_of_memory("escaping for a terminal", NULL);
+	return t;
 }
 
 int
@@ -113,6 +103,16 @@ cmd_exit_for(int status)
 	}
 }
 
+const char *
+cmd_default_rules_dir(void)
+{
+	const char *env;
+
+	if ((env = getenv("MGTRIAGE_RULES_DIR")) != NULL && *env != '\0')
+		return env;
+	return mgt_default_rules_dir();
+}
+
 static int
 cmd_is_dir(const char *p)
 {
@@ -121,26 +121,19 @@ cmd_is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-const char *
-cmd_default_rules_dir(void)
+/* Fill err as a usage error about path; returns MGT_ERR_USAGE. */
+static int
+cmd_error(struct mgt_error *err, const char *path, const char *fmt, ...)
 {
-	static char exe[PATH_MAX];
-	const char *env;
-	ssize_t n;
+	va_list ap;
 
-	if ((env = getenv("MGTRIAGE_RULES_DIR")) != NULL && *env != '\0')
-		return env;
-	/* Uninstalled: the binary sits in the build tree. */
-	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		if (strncmp(exe, MGT_BUILDDIR "/", strlen(MGT_BUILDDIR) + 1) ==
-		    0 && cmd_is_dir(MGT_SRCDIR "/rules"))
-			return MGT_SRCDIR "/rules";
-	}
-	/* Installed: the installed catalog, never the source tree the
-	 * binary was built from (it may be gone or newer). */
-	return MGT_PKGDATADIR "/rules";
+	mgt_error_clear(err);
+	err->code = MGT_ERR_USAGE;
+	snprintf(err->where, sizeof err->where, "%s", path);
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return MGT_ERR_USAGE;
 }
 
 int
@@ -152,7 +145,7 @@ cmd_check_output(const char *out, char *const *inputs, int ninputs,
 	size_t n;
 	int i;
 
-	if (output_check(out, err) != MGT_OK)
+	if (mgt_check_output(out, err) != MGT_OK)
 		return MGT_ERR_USAGE;
 	if (allow_in_input)
 		return MGT_OK;
@@ -169,16 +162,15 @@ cmd_check_output(const char *out, char *const *inputs, int ninputs,
 		dir[n] = '\0';
 	}
 	if (realpath(dir, rdir) == NULL)
-		return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
-		    "output directory %s does not exist", dir);
+		return cmd_error(err, out, "output directory %s does not "
+		    "exist", dir);
 	for (i = 0; i < ninputs; i++) {
 		if (!cmd_is_dir(inputs[i]) || realpath(inputs[i], rin) == NULL)
 			continue;
 		n = strlen(rin);
 		if (strncmp(rdir, rin, n) == 0 &&
 		    (rdir[n] == '\0' || rdir[n] == '/'))
-			return mgt_error_set(err, MGT_ERR_USAGE, out, -1, 0,
-			    "output lies inside the input directory %s (it "
+			return cmd_error(err, out, "output lies inside the input directory %s (it "
 			    "would be read as input next time); use "
 			    "--allow-output-in-input to do it anyway",
 			    inputs[i]);
@@ -189,11 +181,11 @@ cmd_check_output(const char *out, char *const *inputs, int ninputs,
 int
 cmd_parse_time(const char *s, long long *us)
 {
-	int64_t ts;
+	int64_t v;
 
-	if (!mgt_time_parse(s, strlen(s), &ts))
+	if (mgt_parse_time(s, &v) != 0)
 		return -1;
-	*us = ts;
+	*us = v;
 	return 0;
 }
 
@@ -227,75 +219,42 @@ cmd_terminal_width(int fd)
 	return 80;
 }
 
-/* Library versions, for bug reports (`mgtriage --version`). */
+void *
+cmd_xmalloc(size_t n)
+{
+	void *p;
+
+	if ((p = malloc(n != 0 ? n : 1)) == NULL)
+		cmd_out_of_memory("the command line", NULL);
+	return p;
+}
+
+void *
+cmd_xreallocarray(void *p, size_t n, size_t size)
+{
+	if ((p = reallocarray(p, n != 0 ? n : 1, size != 0 ? size : 1)) ==
+	    NULL)
+		cmd_out_of_memory("the command line", NULL);
+	return p;
+}
+
+char *
+cmd_xstrdup(const char *s)
+{
+	char *p;
+
+	if ((p = strdup(s)) == NULL)
+		cmd_out_of_memory("the command line", NULL);
+	return p;
+}
+
+/* The library's OOM handler too (main.c): the run's temporaries go, and
+ * the exit status says "internal or resource failure". */
 void
-cmd_print_versions(FILE *f)
+cmd_out_of_memory(const char *what, void *data)
 {
-	char pcre[64] = "?";
-
-	pcre2_config(PCRE2_CONFIG_VERSION, pcre);
-	fprintf(f, "%s\nlibyaml %s, cJSON %s, PCRE2 %s, SQLite %s\n",
-	    archive_version_details(), yaml_get_version_string(),
-	    cJSON_Version(), pcre, sqlite3_libversion());
-#ifdef MGT_WITH_JEMALLOC
-	fputs("memory allocator: jemalloc\n", f);
-#else
-	fputs("memory allocator: the C library's malloc\n", f);
-#endif
-	fputs(matcher_simd_available() && !cmd_env_flag("MGTRIAGE_NO_SIMD") ?
-	    "rule literals: AVX2 prefilter (up "
-	    "to 64 per file), automaton beyond\n" : "rule literals: "
-	    "automaton (no AVX2, or MGTRIAGE_NO_SIMD)\n", f);
-}
-
-int
-cmd_env_flag(const char *name)
-{
-	const char *e = getenv(name);
-
-	return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
-}
-
-int
-cmd_env_timing(void)
-{
-	const char *e = getenv("MGTRIAGE_TIMING");
-
-	if (e == NULL || *e == '\0' || strcmp(e, "0") == 0)
-		return 0;
-	return atoi(e) >= 2 ? 2 : 1;
-}
-
-/* MGTRIAGE_TIMING=2: every statement over 10 ms, on stderr. */
-static void
-cmd_slow_sql(void *cb_data, const char *sql, double seconds)
-{
-	(void)cb_data;
-	fprintf(stderr, "mgtriage: timing: %.3f s: %.300s\n", seconds, sql);
-}
-
-const struct index_open_opts *
-cmd_index_opts(const struct mgt_limits *l)
-{
-	static struct index_open_opts opts;
-	struct index_open_opts *o = &opts;
-
-	index_open_opts_init(o, l);
-	o->no_jit = cmd_env_flag("MGTRIAGE_NO_JIT");
-	if (cmd_env_timing() >= 2)
-		o->on_slow_sql = cmd_slow_sql;
-	return o;
-}
-
-void
-cmd_note(void *msg)
-{
-	fprintf(stderr, "mgtriage: %s\n", (const char *)msg);
-}
-
-int
-cmd_matcher_flags(void)
-{
-	return (cmd_env_flag("MGTRIAGE_NO_JIT") ? MATCHER_NO_JIT : 0) |
-	    (cmd_env_flag("MGTRIAGE_NO_SIMD") ? MATCHER_NO_SIMD : 0);
+	(void)data;
+	fprintf(stderr, "mgtriage: out of memory (%s)\n", what);
+	mgt_remove_temporaries();
+	exit(MGT_EXIT_INTERNAL);
 }

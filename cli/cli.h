@@ -1,14 +1,28 @@
 /*
- * The subcommand table and what the subcommands share: usage errors,
- * printing mgt_errors, finding the rule directory, output safety checks.
+ * The subcommand table and what the subcommands share: exit codes, usage
+ * errors, printing errors, the rule directory, output checks, terminal
+ * escaping and width.  The CLI is a client of include/mgtriage.h only.
  */
-#ifndef MGT_CMD_H
-#define MGT_CMD_H
+#ifndef MGT_CLI_H
+#define MGT_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
-#include "error.h"
-#include "mgt-limits.h"
+#include "mgtriage.h"
+
+/*
+ * Process exit codes, documented in --help and mgtriage(1).  Findings
+ * change the exit code only with --fail-on.
+ */
+enum mgt_exit {
+	MGT_EXIT_OK = 0,		/* complete, nothing skipped */
+	MGT_EXIT_PARTIAL = 1,		/* complete, but input problems or limits hit */
+	MGT_EXIT_USAGE = 2,		/* usage, configuration or rule error */
+	MGT_EXIT_UNREADABLE = 3,	/* a top-level input cannot be read */
+	MGT_EXIT_INTERNAL = 4,		/* internal, resource or output failure */
+	MGT_EXIT_FINDINGS = 5		/* a finding at or above --fail-on */
+};
 
 struct cmd_entry {
 	const char	*name;
@@ -38,17 +52,16 @@ int	 cmd_usage_error(const struct cmd_entry *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 /* "usage: ..." and the command's help text on stdout (for CMD --help). */
 void	 cmd_print_help(const struct cmd_entry *);
-void	 cmd_print_versions(FILE *);
-/* "mgtriage: where:line: message" on stderr. */
+/* "mgtriage: where:line: message" on stderr, escaped for a terminal. */
 void	 cmd_print_error(const struct mgt_error *);
 /* Exit code for a failed status (usage 2, input 3, else 4). */
 int	 cmd_exit_for(int status);
-/* The built-in rule directory: $MGTRIAGE_RULES_DIR, the source tree's
- * rules/ when run from the build tree, else the installed one. */
+/* The built-in rule directory: $MGTRIAGE_RULES_DIR, else the library's
+ * (the source tree's rules/ when run from the build tree). */
 const char *cmd_default_rules_dir(void);
 /*
  * Refuse an output path that exists and is not a regular file (a symlink,
- * directory, FIFO, device: output_check()), or lies inside one of the
+ * directory, FIFO, device: mgt_check_output()), or lies inside one of the
  * input directories (we would scan our own output).  Returns MGT_OK
  * or MGT_ERR_USAGE with err filled.
  */
@@ -58,8 +71,8 @@ int	 cmd_check_output(const char *out, char *const *inputs, int ninputs,
  * into microseconds; returns 0 on success. */
 int	 cmd_parse_time(const char *, long long *us);
 /*
- * With term, a terminal-safe copy of s (report_term(): controls, C1 and
- * bidi overrides escaped), else a plain copy; NULL is "".  The caller
+ * With term, a terminal-safe copy of s (mgt_term_escape(): controls, C1
+ * and bidi overrides escaped), else a plain copy; NULL is "".  The caller
  * frees the result.
  */
 char	*cmd_term(const char *s, int term);
@@ -71,25 +84,12 @@ int	 cmd_want_color(int fd);
 /* Display columns of the terminal at fd (TIOCGWINSZ, then COLUMNS, then
  * 80); 0 when fd is not a terminal, so lines are never cut. */
 size_t	 cmd_terminal_width(int fd);
-/*
- * The environment variables the engine no longer reads itself (the CLI
- * reads them and passes settings down; see ENVIRONMENT in mgtriage(1)).
- * cmd_env_flag: set, not empty and not "0" (MGTRIAGE_NO_JIT, ...).
- * cmd_env_timing: MGTRIAGE_TIMING as 0, 1 or 2.
- */
-int	 cmd_env_flag(const char *name);
-int	 cmd_env_timing(void);
-/*
- * Options for index_open() from l (NULL: default limits) and the
- * environment (MGTRIAGE_NO_JIT; MGTRIAGE_TIMING=2 prints slow SQL on
- * stderr), in a static struct valid until the next call (index_open()
- * keeps what it needs).
- */
-struct index_open_opts;
-const struct index_open_opts *cmd_index_opts(const struct mgt_limits *l);
-/* "mgtriage: <msg>" on stderr; msg is a string (output_lock's waiting). */
-void	 cmd_note(void *msg);
-/* MATCHER_NO_JIT and MATCHER_NO_SIMD as the environment asks. */
-int	 cmd_matcher_flags(void);
+/* Allocation that ends the run (exit 4, temporaries removed) when memory
+ * runs out, like the library's OOM handler (main.c). */
+void	*cmd_xmalloc(size_t);
+void	*cmd_xreallocarray(void *, size_t, size_t);
+char	*cmd_xstrdup(const char *);
+void	 cmd_out_of_memory(const char *what, void *data)
+	    __attribute__((noreturn));
 
 #endif

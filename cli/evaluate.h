@@ -1,19 +1,18 @@
 /*
- * Evaluating the rules over an index and writing the report: what
- * `report` does, and what `analyze` does after indexing.
+ * Evaluating the rules over a case and writing the report: what `report`
+ * does, and what `analyze` does after indexing.
  */
-#ifndef MGT_CMD_REPORT_H
-#define MGT_CMD_REPORT_H
+#ifndef MGT_CLI_EVALUATE_H
+#define MGT_CLI_EVALUATE_H
 
-#include "report.h"
-#include "rule.h"
+#include "cli.h"
 
 struct mgt_limits;
 
 struct cmd_report_opts {
-	enum report_format	 format;
+	enum mgt_format		 format;
 	const char		*output;	/* NULL: stdout */
-	int			 fail_on;	/* enum rule_severity, -1: never */
+	int			 fail_on;	/* enum mgt_severity, -1: never */
 	const char		*generated_at;	/* NULL: no time printed */
 	int			 color;		/* -1: auto (tty, NO_COLOR) */
 	long			 width;		/* text columns; -1: the terminal's,
@@ -42,8 +41,6 @@ enum {
 	{ "no-color", no_argument, NULL, CMD_REPORT_OPT_NO_COLOR },	\
 	{ "width", required_argument, NULL, CMD_REPORT_OPT_WIDTH }
 
-struct cmd_entry;
-
 void	 cmd_report_opts_init(struct cmd_report_opts *);
 /* Handle a report option (-f, -o, --fail-on, --now, --[no-]color,
  * --width).
@@ -52,15 +49,15 @@ int	 cmd_report_option(struct cmd_report_opts *, const struct cmd_entry *,
 	    int opt, const char *arg, char *timebuf, size_t timelen);
 /* SOURCE_DATE_EPOCH sets the printed time when --now does not. */
 void	 cmd_report_env_time(struct cmd_report_opts *, char *, size_t);
-/* Parse --fail-on, --format, --now; returns 0 or -1. */
+/* Parse a --now time (seconds since the epoch or a date) into buf;
+ * returns 0 or -1. */
 int	 cmd_report_parse_time_arg(const char *, char *buf, size_t len);
 /*
- * Evaluate rs over the index at db_path and write the report.  Returns an
- * exit code: 5 when a finding is at or above fail_on, else 1 when the
- * index records input problems or a rule failed, else 0; 4 when the output
- * cannot be written, 3 when the index cannot be read.
+ * Evaluate the session's rules over the case and write the report.
+ * Returns an exit code: 5 when a finding is at or above fail_on, else 1
+ * when the index records input problems or a rule failed, else 0; 4 when
+ * the index cannot be read or the output cannot be written.
  */
-int	 cmd_report_run(const char *db_path, const struct ruleset *,
-	    const struct cmd_report_opts *);
+int	 cmd_report_run(mgt_case *, const struct cmd_report_opts *);
 
 #endif

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "error.h"
 
 int	 cmd_help_print_main(FILE *);
 

@@ -13,19 +13,15 @@
 
 #include "cli.h"
 #include "ingest-opts.h"
-#include "error.h"
-#include "index.h"
-#include "ingest.h"
-#include "output.h"
 
 static int
 cmd_index_exec(int argc, char **argv)
 {
 	struct cmd_ingest ci;
-	struct ingest_result res;
+	struct mgt_index_stats res;
 	struct mgt_error err;
 	const char *out = NULL;
-	int opt, rc, code, lock;
+	int opt, rc, code;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		{ "output", required_argument, NULL, 'o' },
@@ -79,17 +75,9 @@ cmd_index_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
 	}
-	/* One writer at a time: see analyze --index. */
-	if ((lock = output_lock(out, cmd_note, (void *)"waiting for another "
-	    "run writing the same index", &err)) == -1) {
-		cmd_print_error(&err);
-		cmd_ingest_free(&ci);
-		return err.code == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
-		    MGT_EXIT_INTERNAL;
-	}
-	rc = ingest_run((const char *const *)(argv + optind),
-	    (size_t)(argc - optind), out, &ci.opt, &res, &err);
-	output_unlock(out, lock);
+	/* One writer at a time (the library locks out.lock). */
+	rc = mgt_index_build(ci.s, (const char *const *)(argv + optind),
+	    (size_t)(argc - optind), out, &res, &err);
 	if (rc != MGT_OK) {
 		cmd_print_error(&err);
 		cmd_ingest_free(&ci);
@@ -97,10 +85,10 @@ cmd_index_exec(int argc, char **argv)
 		return rc == MGT_ERR_USAGE ? MGT_EXIT_USAGE :
 		    MGT_EXIT_INTERNAL;
 	}
-	code = ingest_exit_code(&res);
+	code = cmd_ingest_exit_code(&res);
 	if (!ci.quiet)
 		fprintf(stderr, "mgtriage: indexed %lld files, %lld objects, "
-		    "%lld log lines, %lld hits into %s (%ld problems)\n",
+		    "%lld log lines, %lld hits into %s (%lld problems)\n",
 		    res.sources, res.resources, res.lines, res.hits, out,
 		    res.problems[1] + res.problems[2]);
 	cmd_ingest_free(&ci);

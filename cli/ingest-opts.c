@@ -1,22 +1,26 @@
 /*
- * Options shared by the commands that ingest inputs, and loading the rule
- * directories they name (diagnostics printed as file:line:col).
+ * Options shared by the commands that ingest inputs, the session they
+ * make, what it prints on stderr (problems, progress, notices), and
+ * loading the rule directories they name.
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "ingest-opts.h"
-#include "error.h"
-#include "index.h"
-#include "problem.h"
-#include "util.h"
-#include "xmalloc.h"
 
-/* Clear the progress line before anything else goes to stderr. */
+/* Problem lines printed per code; the report counts them all. */
+#define CMD_PRINT_PER_CODE	50
+
+struct cmd_ingest_printed {
+	char		*code;
+	long		 n;
+};
+
 static void
 cmd_ingest_progress_clear(struct cmd_ingest *ci)
 {
@@ -26,110 +30,189 @@ cmd_ingest_progress_clear(struct cmd_ingest *ci)
 	}
 }
 
-/* The count of problems of code so far, before this one (0 when there
- * are more codes than slots: those are always printed). */
-static long long
-cmd_ingest_seen(struct cmd_ingest *ci, const char *code, const char **kept)
+static long *
+cmd_ingest_printed(struct cmd_ingest *ci, const char *code)
 {
 	size_t i;
 
-	*kept = code;
-	for (i = 0; i < ci->ntally; i++)
-		if (strcmp(ci->tally[i].code, code) == 0) {
-			*kept = ci->tally[i].code;
-			return ci->tally[i].seen++;
-		}
-	if (ci->ntally == CMD_INGEST_TALLY ||
-	    strlen(code) >= sizeof ci->tally[0].code)
-		return 0;
-	memcpy(ci->tally[ci->ntally].code, code, strlen(code) + 1);
-	ci->tally[ci->ntally].seen = 1;
-	*kept = ci->tally[ci->ntally++].code;
-	return 0;
+	for (i = 0; i < ci->nprinted; i++)
+		if (strcmp(ci->printed[i].code, code) == 0)
+			return &ci->printed[i].n;
+	ci->printed = cmd_xreallocarray(ci->printed, ci->nprinted + 1,
+	    sizeof *ci->printed);
+	ci->printed[ci->nprinted].code = cmd_xstrdup(code);
+	ci->printed[ci->nprinted].n = 0;
+	return &ci->printed[ci->nprinted++].n;
 }
 
-/*
- * One line per problem (not notes), and past CMD_INGEST_PRINT_PER_CODE
- * of one code one line saying the rest are not printed.
- */
-static void
-cmd_ingest_on_problem(void *cb_data, const struct problem *p)
-{
-	struct cmd_ingest *ci = cb_data;
-	const char *code;
-	long long seen;
+static const char *const cmd_problem_severity[] = {
+	"info", "warning", "error"
+};
 
-	seen = cmd_ingest_seen(ci, p->code != NULL ? p->code : "unknown",
-	    &code);
-	if (ci->quiet || p->severity == PROBLEM_INFO ||
-	    seen > CMD_INGEST_PRINT_PER_CODE)
+/* "mgtriage: where:line: severity: message [code]" for input problems,
+ * "mgtriage: file:line: rule error: message" for rules that failed. */
+static void
+cmd_ingest_problem(void *data, const struct mgt_problem *p)
+{
+	struct cmd_ingest *ci = data;
+	const char *sev;
+	char *where, *msg;
+	long *n;
+
+	if (strcmp(p->code, "rule") == 0) {
+		msg = cmd_term(p->message, 1);
+		where = cmd_term(p->where, 1);
+		fprintf(stderr, "mgtriage: %s:%ld: rule error: %s\n", where,
+		    p->line, msg);
+		free(where);
+		free(msg);
+		return;
+	}
+	if (ci->quiet || p->severity == MGT_PROBLEM_INFO)
+		return;
+	n = cmd_ingest_printed(ci, p->code);
+	if (++*n > CMD_PRINT_PER_CODE + 1)
 		return;
 	cmd_ingest_progress_clear(ci);
-	if (seen < CMD_INGEST_PRINT_PER_CODE)
-		problem_print(stderr, p);
+	if (*n > CMD_PRINT_PER_CODE) {
+		fprintf(stderr, "mgtriage: more '%s' problems are not printed;"
+		    " the report counts them all\n", p->code);
+		return;
+	}
+	sev = cmd_problem_severity[p->severity <= MGT_PROBLEM_ERROR ?
+	    p->severity : MGT_PROBLEM_ERROR];
+	where = cmd_term(p->where, 1);
+	msg = cmd_term(p->message, 1);
+	if (p->line > 0)
+		fprintf(stderr, "mgtriage: %s:%ld: %s: %s [%s]\n", where,
+		    p->line, sev, msg, p->code);
+	else if (p->offset >= 0)
+		fprintf(stderr, "mgtriage: %s: offset %lld: %s: %s [%s]\n",
+		    where, p->offset, sev, msg, p->code);
 	else
-		fprintf(stderr, "mgtriage: more '%s' problems are not "
-		    "printed; the report counts them all\n", code);
+		fprintf(stderr, "mgtriage: %s: %s: %s [%s]\n",
+		    where[0] ? where : "(input)", sev, msg, p->code);
+	free(where);
+	free(msg);
 }
 
 static void
-cmd_ingest_on_progress(void *cb_data, const struct ingest_progress *pr)
+cmd_ingest_progress(void *data, const struct mgt_progress *p)
 {
-	struct cmd_ingest *ci = cb_data;
+	struct cmd_ingest *ci = data;
 
 	if (!ci->progress)
 		return;
-	if (pr->done) {
+	if (p->done) {
 		cmd_ingest_progress_clear(ci);
 		return;
 	}
 	fprintf(stderr, "\r\033[Kmgtriage: %lld files, %lld MB, %lld lines, "
-	    "%lld objects", pr->files, pr->bytes >> 20, pr->lines,
-	    pr->objects);
+	    "%lld objects", p->files, p->bytes >> 20, p->lines, p->resources);
 	ci->progress_shown = 1;
 }
 
-/* MGTRIAGE_TIMING=1: where a run's time goes (for bench/). */
+/* Rule errors on every run; warnings only for `rules lint`. */
 static void
-cmd_ingest_on_timing(void *cb_data, const char *what, double seconds)
+cmd_ingest_rule_diag(void *data, const struct mgt_rule_diag *d)
 {
-	(void)cb_data;
+	struct cmd_ingest *ci = data;
+	char *msg;
+
+	if (d->is_warning && !ci->lint)
+		return;
+	msg = cmd_term(d->message, 1);
+	fprintf(stderr, "mgtriage: %s:%d:%d: %s: %s\n", d->file, d->line,
+	    d->col, d->is_warning ? "warning" : "error", msg);
+	free(msg);
+}
+
+static void
+cmd_ingest_notice(void *data, const char *msg)
+{
+	cmd_ingest_progress_clear(data);
+	fprintf(stderr, "mgtriage: %s\n", msg);
+}
+
+static void
+cmd_ingest_timing(void *data, const char *what, double seconds)
+{
+	cmd_ingest_progress_clear(data);
 	fprintf(stderr, "mgtriage: timing: %s %.3f s\n", what, seconds);
+}
+
+/* Set, and neither empty nor "0". */
+static int
+cmd_ingest_env_flag(const char *name)
+{
+	const char *e = getenv(name);
+
+	return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+}
+
+/* MGTRIAGE_* settings for tests, benchmarks and valgrind, read once. */
+static void
+cmd_ingest_env(struct mgt_options *o)
+{
+	const char *e;
+
+	o->no_jit = cmd_ingest_env_flag("MGTRIAGE_NO_JIT");
+	o->no_simd = cmd_ingest_env_flag("MGTRIAGE_NO_SIMD");
+	if (cmd_ingest_env_flag("MGTRIAGE_TIMING"))
+		o->timing = atoi(getenv("MGTRIAGE_TIMING")) >= 2 ? 2 : 1;
+	if (getenv("MGTRIAGE_PROGRESS_ALL") != NULL)
+		o->progress_every = 0;
+	if ((e = getenv("MGTRIAGE_PARSE_ON")) != NULL) {
+		if (strcmp(e, "reader") == 0)
+			o->parse_on = MGT_PARSE_READER;
+		else if (strcmp(e, "indexer") == 0)
+			o->parse_on = MGT_PARSE_INDEXER;
+	}
+	if ((e = getenv("TMPDIR")) != NULL && *e != '\0')
+		o->tmpdir = e;
+	if ((e = getenv("MGTRIAGE_VIEWS_DIR")) != NULL && *e != '\0')
+		o->views_dir = e;
 }
 
 void
 cmd_ingest_init(struct cmd_ingest *ci)
 {
-	const char *e;
+	struct mgt_options o;
+	struct mgt_error err;
 
 	memset(ci, 0, sizeof *ci);
-	ingest_options_init(&ci->opt);
-	ruleset_init(&ci->rules);
+	mgt_options_init(&o);
+	cmd_ingest_env(&o);
+	o.on_problem = cmd_ingest_problem;
+	o.on_progress = cmd_ingest_progress;
+	o.on_rule_diag = cmd_ingest_rule_diag;
+	o.on_notice = cmd_ingest_notice;
+	o.on_timing = cmd_ingest_timing;
+	o.data = ci;
+	mgt_error_clear(&err);
+	if (mgt_session_new(&o, &ci->s, &err) != MGT_OK) {
+		cmd_print_error(&err);
+		exit(MGT_EXIT_INTERNAL);
+	}
+	ci->opt = mgt_session_options(ci->s);
 	ci->default_rules = 1;
 	ci->progress = isatty(STDERR_FILENO);
-	ci->opt.no_jit = cmd_env_flag("MGTRIAGE_NO_JIT");
-	ci->opt.no_simd = cmd_env_flag("MGTRIAGE_NO_SIMD");
-	e = getenv("MGTRIAGE_PARSE_ON");
-	if (e != NULL && strcmp(e, "reader") == 0)
-		ci->opt.parse_on = INGEST_PARSE_READER;
-	else if (e != NULL && strcmp(e, "indexer") == 0)
-		ci->opt.parse_on = INGEST_PARSE_INDEXER;
-	ci->opt.timing = cmd_env_timing();
-	/* Tests ask for every update (no timing). */
-	if (getenv("MGTRIAGE_PROGRESS_ALL") != NULL)
-		ci->opt.progress_every = 0;
-	ci->opt.on_problem = cmd_ingest_on_problem;
-	ci->opt.on_progress = cmd_ingest_on_progress;
-	ci->opt.on_timing = cmd_ingest_on_timing;
-	ci->opt.cb_data = ci;
 }
 
 void
 cmd_ingest_free(struct cmd_ingest *ci)
 {
-	ruleset_free(&ci->rules);
+	size_t i;
+
+	cmd_ingest_progress_clear(ci);
+	mgt_session_free(ci->s);
+	ci->s = NULL;
 	free(ci->rule_dirs);
 	ci->rule_dirs = NULL;
+	for (i = 0; i < ci->nprinted; i++)
+		free(ci->printed[i].code);
+	free(ci->printed);
+	ci->printed = NULL;
 }
 
 int
@@ -140,17 +223,18 @@ cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
 
 	switch (opt) {
 	case CMD_OPT_LIMIT:
-		if (limits_set(&ci->opt.limits, arg, &err) != MGT_OK)
+		mgt_error_clear(&err);
+		if (mgt_session_set_limit(ci->s, arg, &err) != MGT_OK)
 			return cmd_usage_error(e, "%s", err.msg);
 		return MGT_EXIT_OK;
 	case CMD_OPT_FULL_TEXT:
-		ci->opt.index_flags |= INDEX_FULL_TEXT;
+		ci->opt->full_text = 1;
 		return MGT_EXIT_OK;
 	case CMD_OPT_FTS:
-		ci->opt.index_flags |= INDEX_FTS;
+		ci->opt->fts = 1;
 		return MGT_EXIT_OK;
 	case CMD_OPT_RULES:
-		ci->rule_dirs = xreallocarray(ci->rule_dirs,
+		ci->rule_dirs = cmd_xreallocarray(ci->rule_dirs,
 		    (size_t)ci->nrule_dirs + 1, sizeof *ci->rule_dirs);
 		ci->rule_dirs[ci->nrule_dirs++] = (char *)arg;
 		return MGT_EXIT_OK;
@@ -179,30 +263,13 @@ cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
 	return -1;
 }
 
-static void
-cmd_ingest_print_diags(const struct ruleset *rs)
-{
-	char esc[2048];
-	size_t i;
-
-	for (i = 0; i < rs->ndiags; i++) {
-		/* Lint warnings belong to `rules lint`, not every run. */
-		if (rs->diags[i].is_warning)
-			continue;
-		util_escape(rs->diags[i].message, esc, sizeof esc);
-		fprintf(stderr, "mgtriage: %s:%d:%d: %s: %s\n",
-		    rs->diags[i].file, rs->diags[i].line, rs->diags[i].col,
-		    rs->diags[i].is_warning ? "warning" : "error", esc);
-	}
-}
-
 /* Load one rules directory; a missing or unreadable one is a
  * configuration error naming it. */
 static int
 cmd_ingest_load_dir(struct cmd_ingest *ci, const char *dir,
     struct mgt_error *err)
 {
-	if (ruleset_load_dir(&ci->rules, dir, err) == MGT_OK)
+	if (mgt_session_load_rules(ci->s, dir, err) == MGT_OK)
 		return MGT_OK;
 	cmd_print_error(err);
 	fprintf(stderr, "mgtriage: the rules could not be loaded; name a "
@@ -213,8 +280,11 @@ cmd_ingest_load_dir(struct cmd_ingest *ci, const char *dir,
 int
 cmd_ingest_load_rules(struct cmd_ingest *ci, struct mgt_error *err)
 {
+	size_t nrules, nerrors;
 	int i, rc;
 
+	if (!ci->progress)
+		ci->opt->on_progress = NULL;
 	if (ci->default_rules && (rc = cmd_ingest_load_dir(ci,
 	    cmd_default_rules_dir(), err)) != MGT_OK)
 		return rc;
@@ -222,19 +292,17 @@ cmd_ingest_load_rules(struct cmd_ingest *ci, struct mgt_error *err)
 		if ((rc = cmd_ingest_load_dir(ci, ci->rule_dirs[i], err)) !=
 		    MGT_OK)
 			return rc;
-	ruleset_finish(&ci->rules);
-	cmd_ingest_print_diags(&ci->rules);
-	if (ci->rules.nerrors > 0 && !ci->allow_rule_errors) {
+	mgt_session_rule_counts(ci->s, &nrules, &nerrors, NULL);
+	if (nerrors > 0 && !ci->allow_rule_errors) {
 		fprintf(stderr, "mgtriage: %zu rule error%s: a report without "
 		    "%s would read as if %s found nothing; fix the rule "
 		    "file%s or pass --allow-rule-errors\n",
-		    ci->rules.nerrors, ci->rules.nerrors == 1 ? "" : "s",
-		    ci->rules.nerrors == 1 ? "that rule" : "those rules",
-		    ci->rules.nerrors == 1 ? "it" : "they",
-		    ci->rules.nerrors == 1 ? "" : "s");
+		    nerrors, nerrors == 1 ? "" : "s",
+		    nerrors == 1 ? "that rule" : "those rules",
+		    nerrors == 1 ? "it" : "they", nerrors == 1 ? "" : "s");
 		return MGT_ERR_RULE;
 	}
-	if (ci->need_rules && ci->rules.nrules == 0) {
+	if (ci->need_rules && nrules == 0) {
 		fprintf(stderr, "mgtriage: no rules loaded (%s): nothing "
 		    "would be checked\n", ci->default_rules ?
 		    cmd_default_rules_dir() : ci->nrule_dirs > 0 ?
@@ -242,6 +310,16 @@ cmd_ingest_load_rules(struct cmd_ingest *ci, struct mgt_error *err)
 		    "--no-default-rules and no --rules");
 		return MGT_ERR_RULE;
 	}
-	ci->opt.rules = &ci->rules;
 	return MGT_OK;
+}
+
+int
+cmd_ingest_exit_code(const struct mgt_index_stats *st)
+{
+	if (st->unreadable > 0)
+		return MGT_EXIT_UNREADABLE;
+	if (st->problems[MGT_PROBLEM_WARNING] > 0 ||
+	    st->problems[MGT_PROBLEM_ERROR] > 0)
+		return MGT_EXIT_PARTIAL;
+	return MGT_EXIT_OK;
 }

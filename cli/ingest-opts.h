@@ -8,8 +8,6 @@
 #include <getopt.h>
 
 #include "cli.h"
-#include "ingest.h"
-#include "rule.h"
 
 /* Long-only option codes, above any short option character. */
 enum {
@@ -56,37 +54,27 @@ enum {
 	"  -q, --quiet            no per-problem lines on stderr\n"	\
 	"      --[no-]progress    progress on stderr (default: if a tty)\n"
 
-/* Problem codes counted for the cut-off, lines printed per code. */
-#define CMD_INGEST_TALLY	64
-#define CMD_INGEST_PRINT_PER_CODE 50
-
-/*
- * cmd_ingest_init() fills opt from the environment (MGTRIAGE_NO_JIT,
- * MGTRIAGE_NO_SIMD, MGTRIAGE_PARSE_ON, MGTRIAGE_TIMING,
- * MGTRIAGE_PROGRESS_ALL) and points its callbacks at the printing ones
- * here: the struct must stay where it is while ingest_run() runs.
- */
 struct cmd_ingest {
-	struct ingest_options	 opt;
-	struct ruleset		 rules;
+	mgt_session		*s;
+	struct mgt_options	*opt;		/* the session's */
 	char		       **rule_dirs;
 	int			 nrule_dirs;
 	int			 default_rules;
 	int			 allow_rule_errors;	/* else a bad rule: exit 2 */
 	int			 need_rules;	/* no rule loaded: exit 2 */
 	int			 allow_output_in_input;
-	int			 progress_set;
-	int			 progress;	/* progress on stderr (a tty) */
 	int			 quiet;		/* no per-problem lines */
-	/* What the callbacks of opt (cb_data is this struct) keep. */
-	int			 progress_shown; /* a progress line is up */
-	size_t			 ntally;
-	struct {
-		char		 code[32];
-		long long	 seen;
-	}			 tally[CMD_INGEST_TALLY];
+	int			 progress;	/* progress on stderr */
+	int			 lint;		/* print rule warnings too */
+	/* Problem lines printed per code (the rest are counted). */
+	struct cmd_ingest_printed *printed;
+	size_t			 nprinted;
+	int			 progress_shown;
 };
 
+/* A session with the CLI's callbacks (problems, progress, notices on
+ * stderr) and the environment's settings (MGTRIAGE_NO_JIT and friends).
+ * Exits 4 when it cannot be made. */
 void	 cmd_ingest_init(struct cmd_ingest *);
 void	 cmd_ingest_free(struct cmd_ingest *);
 /*
@@ -102,5 +90,7 @@ int	 cmd_ingest_option(struct cmd_ingest *, const struct cmd_entry *,
  * and no rule loaded.
  */
 int	 cmd_ingest_load_rules(struct cmd_ingest *, struct mgt_error *);
+/* The exit code an index build deserves. */
+int	 cmd_ingest_exit_code(const struct mgt_index_stats *);
 
 #endif

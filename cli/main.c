@@ -4,15 +4,13 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "error.h"
-#include "output.h"
-#include "xmalloc.h"
 
 int	 cmd_help_print_main(FILE *);
 
@@ -52,16 +50,36 @@ main_atexit(void)
 }
 
 /*
- * Out of memory anywhere in the engine: say so, and exit 4.  exit() runs
- * output_cleanup() (atexit in output_init()), so the run's temporaries go
- * with it, then main_atexit() keeps the status 4.
+ * The library installs no handler: the CLI removes the run's temporary
+ * files (an index or report being written) on these signals, then dies
+ * of the signal as before.
  */
+static const int main_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+
 static void
-main_oom(const char *what, void *data)
+main_on_signal(int sig)
 {
-	(void)data;
-	fprintf(stderr, "mgtriage: out of memory (%s)\n", what);
-	exit(MGT_EXIT_INTERNAL);
+	mgt_remove_temporaries();
+	raise(sig);
+}
+
+static void
+main_signals_init(void)
+{
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = main_on_signal;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof main_signals / sizeof main_signals[0]; i++) {
+		/* nohup, or a shell's background job: keep ignoring it. */
+		if (sigaction(main_signals[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(main_signals[i], &sa, NULL);
+	}
 }
 
 static int
@@ -79,7 +97,7 @@ main_run(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("mgtriage %s\n", PACKAGE_VERSION);
-		cmd_print_versions(stdout);
+		mgt_print_versions(stdout);
 		return MGT_EXIT_OK;
 	}
 	if ((e = cmd_find(argv[1])) == NULL) {
@@ -97,9 +115,10 @@ main(int argc, char **argv)
 	int code;
 
 	atexit(main_atexit);
-	xmalloc_set_oom_handler(main_oom, NULL);
-	xmalloc_hook_libraries();
-	output_init();
+	/* A fatal exit() (libarchive's own) leaves no temporary behind. */
+	atexit(mgt_remove_temporaries);
+	mgt_set_oom_handler(cmd_out_of_memory, NULL);
+	main_signals_init();
 	code = main_run(argc, argv);
 	main_returned = 1;
 	return code;

@@ -11,8 +11,6 @@
 #include "cli.h"
 #include "ingest-opts.h"
 #include "evaluate.h"
-#include "error.h"
-#include "output.h"
 
 static int
 cmd_report_exec(int argc, char **argv)
@@ -20,6 +18,7 @@ cmd_report_exec(int argc, char **argv)
 	struct cmd_ingest ci;
 	struct cmd_report_opts ro;
 	struct mgt_error err;
+	mgt_case *c;
 	char timebuf[64];
 	int opt, rc;
 	static const struct option longopts[] = {
@@ -59,7 +58,7 @@ cmd_report_exec(int argc, char **argv)
 		    "expected one index file");
 	}
 	mgt_error_clear(&err);
-	if (ro.output != NULL && output_check(ro.output, &err) != MGT_OK) {
+	if (ro.output != NULL && mgt_check_output(ro.output, &err) != MGT_OK) {
 		cmd_print_error(&err);
 		cmd_ingest_free(&ci);
 		return MGT_EXIT_USAGE;
@@ -68,7 +67,17 @@ cmd_report_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
 	}
-	rc = cmd_report_run(argv[optind], &ci.rules, &ro);
+	if ((rc = mgt_case_open(ci.s, argv[optind], &c, &err)) != MGT_OK) {
+		cmd_print_error(&err);
+		cmd_ingest_free(&ci);
+		/* A missing file or not an index; a bad view file; else
+		 * SQLite failed. */
+		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE :
+		    rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?
+		    MGT_EXIT_UNREADABLE : MGT_EXIT_INTERNAL;
+	}
+	rc = cmd_report_run(c, &ro);
+	mgt_case_close(c);
 	cmd_ingest_free(&ci);
 	return rc;
 }

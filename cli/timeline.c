@@ -34,9 +34,9 @@ timeline_print_text(const struct timeline *tl)
 		what = cmd_term(e->what, 1);
 		where = cmd_term(e->where, 1);
 		nodes = e->nodes != NULL ? cmd_term(e->nodes, 1) : NULL;
-		mgt_time_format(e->first_ts, a, sizeof a);
+		time_format(e->first_ts, a, sizeof a);
 		if (e->count > 1 && e->last_ts != e->first_ts) {
-			mgt_time_format(e->last_ts, b, sizeof b);
+			time_format(e->last_ts, b, sizeof b);
 			printf("%s .. %s  x%ld  %s", a, b, e->count, what);
 		} else if (e->count > 1)
 			printf("%s  x%ld  %s", a, e->count, what);
@@ -76,9 +76,9 @@ timeline_print_json(const struct timeline *tl)
 		e = &tl->events[i];
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "first",
-		    mgt_time_format(e->first_ts, a, sizeof a));
+		    time_format(e->first_ts, a, sizeof a));
 		cJSON_AddStringToObject(o, "last",
-		    mgt_time_format(e->last_ts, a, sizeof a));
+		    time_format(e->last_ts, a, sizeof a));
 		cJSON_AddNumberToObject(o, "count", (double)e->count);
 		timeline_json_str(o, "what", e->what, term);
 		timeline_json_str(o, "where", e->where, term);

@@ -2,7 +2,7 @@
  * libFuzzer harness for the log-line parser: parse_log_line on the input
  * as one line (with and without a year hint), checking that every pointer
  * it returns stays inside the line, then parse_log_kv on the message and
- * mgt_time_scan() and mgt_time_parse() on the raw bytes.
+ * time_scan() and time_parse() on the raw bytes.
  */
 #include "config.h"
 
@@ -36,7 +36,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *line = (const char *)data;
 	struct log_record r;
 	char out[64];
-	enum mgt_time_zone zone;
+	enum time_zone zone;
 	int64_t ts;
 	size_t i;
 	int hint;
@@ -57,8 +57,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 		}
 	}
-	if (mgt_time_scan(line, size, &ts, &zone) > size)
+	if (time_scan(line, size, &ts, &zone) > size)
 		abort();
-	(void)mgt_time_parse(line, size, &ts);
+	(void)time_parse(line, size, &ts);
 	return 0;
 }

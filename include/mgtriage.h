@@ -131,7 +131,7 @@ struct mgt_progress {
 	long long	 files;		/* members read so far */
 	long long	 bytes;		/* decompressed bytes read so far */
 	long long	 lines;		/* log lines read so far */
-	double		 seconds;	/* since the build started */
+	long long	 resources;	/* objects indexed so far */
 	int		 done;		/* 1 on the last call of a build */
 };
 
@@ -144,6 +144,14 @@ struct mgt_rule_diag {
 	const char	*message;
 };
 
+/* Which ingest thread parses resource documents: a knob for tests that
+ * prove both give the same index. */
+enum mgt_parse_on {
+	MGT_PARSE_AUTO = 0,	/* the reader; the indexer when it is idle */
+	MGT_PARSE_READER,
+	MGT_PARSE_INDEXER
+};
+
 /*
  * The callbacks get the session's data pointer first.  Pointers in the
  * structs they receive are valid during the call only.
@@ -153,14 +161,21 @@ struct mgt_options {
 	int		 fts;		/* add a full-text (FTS5) index over stored lines */
 	int		 no_jit;	/* PCRE2 without JIT (valgrind cannot follow it) */
 	int		 no_simd;	/* the literal prefilter without SIMD */
-	int		 parse_on;	/* ingest: where documents are parsed (0: auto) */
-	int		 timing;	/* 1: phases, 2: also slow SQL, to on_timing */
+	int		 parse_on;	/* enum mgt_parse_on; the index is the same */
+	int		 timing;	/* 1: phases, 2: also SQL over 10 ms, to on_timing */
 	double		 progress_every; /* seconds between progress calls; 0: every member */
 	void		(*on_problem)(void *data, const struct mgt_problem *);
 	void		(*on_progress)(void *data, const struct mgt_progress *);
 	void		(*on_rule_diag)(void *data, const struct mgt_rule_diag *);
-	void		(*on_timing)(void *data, const char *line);
+	/* what took seconds: "INPUT: reader waited", "slow SQL: SELECT ..." */
+	void		(*on_timing)(void *data, const char *what, double seconds);
+	/* Anything else worth a line to a user ("waiting for another run
+	 * writing the same index"). */
+	void		(*on_notice)(void *data, const char *message);
 	void		*data;
+	const char	*tmpdir;	/* for temporary indexes; NULL: /tmp */
+	const char	*views_dir;	/* the built-in views; NULL: the
+					   library's (mgt_default_views_dir()) */
 };
 
 /* Defaults: everything off, progress every 0.25 s, no callbacks. */
@@ -179,6 +194,9 @@ int		 mgt_session_new(const struct mgt_options *opts,
 /* Free the session.  Every case and result made from it must be freed
  * first.  NULL is a no-op. */
 void		 mgt_session_free(mgt_session *s);
+/* The session's options: the caller may change them between calls (they
+ * are read when a build, case or result starts). */
+struct mgt_options *mgt_session_options(mgt_session *s);
 
 /*
  * Change one bound on untrusted input, "NAME=VALUE" ("max-depth=3",
@@ -198,11 +216,14 @@ const char	*mgt_default_views_dir(void);
  * others load: MGT_OK then, and mgt_session_rule_counts() says how many
  * failed.  MGT_ERR_IO when dir cannot be read.  Views a rule pack brings
  * (mgtriage-rules(5)) are applied to every case opened afterwards.
+ * Load every directory first: the rules are checked as a whole (explains
+ * naming unknown rules, cycles) when they are first used or counted, and
+ * loading after that is MGT_ERR_USAGE.
  */
 int		 mgt_session_load_rules(mgt_session *s, const char *dir,
 		    struct mgt_error *err);
 /* Rules loaded, rule files rejected, and warnings. */
-void		 mgt_session_rule_counts(const mgt_session *s, size_t *rules,
+void		 mgt_session_rule_counts(mgt_session *s, size_t *rules,
 		    size_t *errors, size_t *warnings);
 
 /* Rule severities, lowest first. */
@@ -232,7 +253,7 @@ struct mgt_rule_info {
 };
 /* Rule i of the loaded rules (sorted by id), or -1 if i is out of range.
  * The strings belong to the session. */
-int		 mgt_session_rule(const mgt_session *s, size_t i,
+int		 mgt_session_rule(mgt_session *s, size_t i,
 		    struct mgt_rule_info *out);
 
 /*
@@ -287,9 +308,29 @@ int		 mgt_index_build(mgt_session *s, const char *const *inputs,
 /* An index opened read-only, with today's views applied. */
 typedef struct mgt_case mgt_case;
 
-/* Open the index at db_path.  MGT_ERR_IO if it cannot be opened,
- * MGT_ERR_FORMAT if it is not an mgtriage index of a version this library
- * reads. */
+/* mgt_case_build() flags */
+#define MGT_CASE_KEEP	0x1	/* keep a temporary index (mgt_case_path()) */
+
+/*
+ * mgt_index_build() then mgt_case_open(), as one step: with db_path NULL
+ * the index goes to a private temporary directory (options' tmpdir),
+ * written without fsync and removed by mgt_case_close() unless flags has
+ * MGT_CASE_KEEP.  A named db_path stays locked against other builds
+ * until the case is open, so the case is the index this build wrote.
+ * stats (may be NULL) as mgt_index_build() fills it.  When no input
+ * could be read the case is still made (it records why).
+ */
+int		 mgt_case_build(mgt_session *s, const char *const *inputs,
+		    size_t n, const char *db_path, int flags,
+		    struct mgt_index_stats *stats, mgt_case **out,
+		    struct mgt_error *err);
+/* The path of the case's index. */
+const char	*mgt_case_path(const mgt_case *c);
+
+/* Open the index at db_path and create the views (the built-in ones,
+ * then those of the rule packs loaded).  MGT_ERR_IO if it cannot be
+ * opened, MGT_ERR_FORMAT if it is not an mgtriage index of a version this
+ * library reads, MGT_ERR_RULE if a view file is bad (err names it). */
 int		 mgt_case_open(mgt_session *s, const char *db_path,
 		    mgt_case **out, struct mgt_error *err);
 void		 mgt_case_close(mgt_case *c);
@@ -470,6 +511,33 @@ int		 mgt_result_write_file(const mgt_result *r, const char *path,
  * dropped, at most 4 KiB are written.
  */
 void		 mgt_xml_escape(FILE *f, const char *s, int attr);
+
+/* ---- helpers for a program that shows results ------------------------ */
+
+/*
+ * A copy of s safe to print on a terminal: control bytes and invalid
+ * UTF-8 as \xNN, C1 controls and bidi overrides as \uNNNN; cut to cols
+ * display columns with "…" appended when cut (SIZE_MAX: never cut).  The
+ * caller frees it with mgt_free().  NULL when out of memory.
+ */
+char		*mgt_term_escape(const char *s, size_t cols);
+/* UTC microseconds as "2021-09-14T09:42:44.498908Z" into buf (len >= 32).
+ * Returns buf, or NULL with "?" in buf for a time outside years
+ * 0000-9999 (INT64_MIN, "no time", included). */
+char		*mgt_format_time(int64_t us, char *buf, size_t len);
+/* An RFC 3339 time ("2021-09-14T10:00:00Z", "...+02:00"), also with a
+ * space for the T, without seconds ("2021-09-14 10:00") or a date alone
+ * (midnight UTC), into UTC microseconds; 0 on success, -1 if s is none
+ * of those. */
+int		 mgt_parse_time(const char *s, int64_t *us);
+/*
+ * Refuse an output path that exists and is not a regular file (a
+ * symlink, directory, FIFO, device): MGT_ERR_USAGE naming it.
+ */
+int		 mgt_check_output(const char *path, struct mgt_error *err);
+/* The versions of the libraries linked and the matcher in use, one
+ * line each, to f. */
+void		 mgt_print_versions(FILE *f);
 
 #ifdef __cplusplus
 }

@@ -4,25 +4,53 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "api.h"
 #include "error.h"
 #include "index.h"
+#include "output.h"
 #include "xmalloc.h"
+
+static void
+api_slow_sql(void *ctx, const char *sql, double seconds)
+{
+	const mgt_session *s = ctx;
+	char what[400];
+
+	snprintf(what, sizeof what, "slow SQL: %.300s", sql);
+	s->opts.on_timing(s->opts.data, what, seconds);
+}
+
+void
+api_index_open_opts(const mgt_session *s, struct index_open_opts *o)
+{
+	index_open_opts_init(o, &s->limits);
+	o->no_jit = s->opts.no_jit;
+	o->views_dir = s->opts.views_dir;
+	o->extra_view_dirs = (const char *const *)s->rules.view_dirs;
+	o->nextra_view_dirs = s->rules.nview_dirs;
+	if (s->opts.timing >= 2 && s->opts.on_timing != NULL) {
+		o->on_slow_sql = api_slow_sql;
+		o->cb_data = (void *)s;
+	}
+}
 
 int
 mgt_case_open(mgt_session *s, const char *db_path, mgt_case **out,
     struct mgt_error *err)
 {
+	struct index_open_opts o;
 	mgt_case *c;
 	sqlite3 *db;
 	int rc;
 
 	*out = NULL;
-	index_sql_limits(&s->limits);
-	if ((rc = index_open(db_path, 1, &db, err)) != MGT_OK)
+	api_index_open_opts(s, &o);
+	if ((rc = index_open(db_path, 1, &o, &db, err)) != MGT_OK)
 		return rc;
 	c = xcalloc(1, sizeof *c);
 	c->s = s;
@@ -51,6 +79,13 @@ mgt_case_close(mgt_case *c)
 		return;
 	api_case_meta_free(c);
 	sqlite3_close(c->db);
+	/* A scratch index: the case was its only user. */
+	if (c->tmpdir != NULL) {
+		output_discard(c->path);
+		rmdir(c->tmpdir);
+		output_untrack(c->tmpdir);
+		free(c->tmpdir);
+	}
 	free(c->path);
 	free(c);
 }
@@ -62,4 +97,10 @@ mgt_case_meta(mgt_case *c, const char *key, size_t *n)
 	c->meta = index_meta_lines(c->db, key, &c->nmeta);
 	*n = c->nmeta;
 	return (const char *const *)c->meta;
+}
+
+const char *
+mgt_case_path(const mgt_case *c)
+{
+	return c->path;
 }

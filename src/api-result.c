@@ -38,6 +38,7 @@ mgt_evaluate(mgt_case *c, const struct mgt_eval_options *opts,
 		mgt_eval_options_init(&d);
 		opts = &d;
 	}
+	api_rules_ready(c->s);
 	result_options_init(&o);
 	o.inputs = opts->inputs;
 	o.ninputs = opts->ninputs;
@@ -45,7 +46,6 @@ mgt_evaluate(mgt_case *c, const struct mgt_eval_options *opts,
 	o.generated_at = opts->generated_at;
 	api_problem_sink(c->s, &sink);
 	o.rule_sink = &sink;
-	index_sql_limits(&c->s->limits);
 	if ((rc = result_build(c->db, &c->s->rules, &o, &r, err)) != MGT_OK)
 		return rc;
 	*out = xcalloc(1, sizeof **out);
@@ -210,5 +210,5 @@ mgt_result_write_file(const mgt_result *r, const char *path,
 void
 mgt_xml_escape(FILE *f, const char *s, int attr)
 {
-	report_junit_put(f, s, attr);
+	report_xml_put(f, s, attr);
 }

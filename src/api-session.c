@@ -105,18 +105,17 @@ mgt_default_views_dir(void)
 	return index_default_views_dir();
 }
 
-/* Diagnostics from diags[from..] go to the session's callback. */
+/* Diagnostics not yet reported go to the session's callback. */
 static void
-api_report_diags(const mgt_session *s, size_t from)
+api_report_diags(mgt_session *s)
 {
 	struct mgt_rule_diag d;
 	const struct rule_diag *rd;
-	size_t i;
 
-	if (s->opts.on_rule_diag == NULL)
-		return;
-	for (i = from; i < s->rules.ndiags; i++) {
-		rd = &s->rules.diags[i];
+	for (; s->ndiags_reported < s->rules.ndiags; s->ndiags_reported++) {
+		if (s->opts.on_rule_diag == NULL)
+			continue;
+		rd = &s->rules.diags[s->ndiags_reported];
 		d.file = rd->file;
 		d.line = rd->line;
 		d.col = rd->col;
@@ -126,17 +125,28 @@ api_report_diags(const mgt_session *s, size_t from)
 	}
 }
 
+void
+api_rules_ready(mgt_session *s)
+{
+	if (s->rules_ready)
+		return;
+	ruleset_finish(&s->rules);
+	api_report_diags(s);
+	s->rules_ready = 1;
+}
+
 int
 mgt_session_load_rules(mgt_session *s, const char *dir,
     struct mgt_error *err)
 {
-	size_t before = s->rules.ndiags;
 	int rc;
 
+	if (s->rules_ready)
+		return mgt_error_set(err, MGT_ERR_USAGE, dir, -1, 0, "rules "
+		    "are loaded before the session's rules are first used");
 	if ((rc = ruleset_load_dir(&s->rules, dir, err)) != MGT_OK)
 		return rc;
-	ruleset_finish(&s->rules);
-	api_report_diags(s, before);
+	api_report_diags(s);
 	s->rule_dirs = xreallocarray(s->rule_dirs, s->nrule_dirs + 1,
 	    sizeof *s->rule_dirs);
 	s->rule_dirs[s->nrule_dirs++] = xstrdup(dir);
@@ -144,9 +154,10 @@ mgt_session_load_rules(mgt_session *s, const char *dir,
 }
 
 void
-mgt_session_rule_counts(const mgt_session *s, size_t *rules, size_t *errors,
+mgt_session_rule_counts(mgt_session *s, size_t *rules, size_t *errors,
     size_t *warnings)
 {
+	api_rules_ready(s);
 	if (rules != NULL)
 		*rules = s->rules.nrules;
 	if (errors != NULL)
@@ -170,10 +181,11 @@ mgt_severity_parse(const char *s)
 }
 
 int
-mgt_session_rule(const mgt_session *s, size_t i, struct mgt_rule_info *out)
+mgt_session_rule(mgt_session *s, size_t i, struct mgt_rule_info *out)
 {
 	const struct rule *r;
 
+	api_rules_ready(s);
 	if (i >= s->rules.nrules)
 		return -1;
 	r = &s->rules.rules[i];
@@ -210,4 +222,16 @@ api_problem_sink(const mgt_session *s, struct problem_sink *sink)
 {
 	sink->fn = s->opts.on_problem != NULL ? api_problem : NULL;
 	sink->ctx = (void *)s;
+}
+
+struct mgt_options *
+mgt_session_options(mgt_session *s)
+{
+	return &s->opts;
+}
+
+void
+mgt_set_oom_handler(mgt_oom_fn fn, void *data)
+{
+	xmalloc_set_oom_handler(fn, data);
 }

@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "mgtriage.h"
+#include "index.h"
 #include "ingest.h"
 #include "mgt-limits.h"
 #include "problem.h"
@@ -20,12 +21,15 @@ struct mgt_session {
 	struct ruleset		 rules;
 	char		       **rule_dirs;	/* loaded, in order */
 	size_t			 nrule_dirs;
+	size_t			 ndiags_reported;
+	int			 rules_ready;	/* ruleset_finish() done */
 };
 
 struct mgt_case {
 	mgt_session		*s;
 	sqlite3			*db;		/* read-only */
 	char			*path;
+	char			*tmpdir;	/* a scratch index's, removed at close */
 	char		       **meta;		/* the last mgt_case_meta() */
 	size_t			 nmeta;
 };
@@ -34,8 +38,13 @@ struct mgt_result {
 	struct result		*r;
 };
 
+/* Check the rules as a whole (explains, cycles) once, after the last
+ * load, and report what that finds. */
+void	 api_rules_ready(mgt_session *);
 /* The session's on_problem as an engine problem sink. */
 void	 api_problem_sink(const mgt_session *, struct problem_sink *);
+/* Options for opening an index under the session. */
+void	 api_index_open_opts(const mgt_session *, struct index_open_opts *);
 /* Options for an ingest run under the session. */
 void	 api_ingest_options(const mgt_session *, struct ingest_options *);
 

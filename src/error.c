@@ -92,7 +92,7 @@ mgt_strerror_xsi(int r, char *buf)
 }
 
 const char *
-mgt_strerror(int e, char *buf, size_t len)
+error_strerror(int e, char *buf, size_t len)
 {
 	if (len == 0)
 		return "unknown error";

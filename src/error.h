@@ -1,5 +1,5 @@
 /*
- * Status codes, exit codes and the error record that carries details of a
+ * Status codes and the error record that carries details of a
  * failure up the call chain.  Foreign codes (ARCHIVE_*, SQLITE_*, PCRE2,
  * libyaml) are converted to these at module boundaries.
  */
@@ -9,19 +9,6 @@
 #include <stdarg.h>
 
 #include "mgtriage.h"	/* enum mgt_status, struct mgt_error */
-
-/*
- * Process exit codes, documented in --help and mgtriage(1).  Findings change
- * the exit code only with --fail-on.
- */
-enum mgt_exit {
-	MGT_EXIT_OK = 0,		/* complete, nothing skipped */
-	MGT_EXIT_PARTIAL = 1,		/* complete, but input problems or limits hit */
-	MGT_EXIT_USAGE = 2,		/* usage, configuration or rule error */
-	MGT_EXIT_UNREADABLE = 3,	/* a top-level input cannot be read */
-	MGT_EXIT_INTERNAL = 4,		/* internal, resource or output failure */
-	MGT_EXIT_FINDINGS = 5		/* a finding at or above --fail-on */
-};
 
 void	 mgt_error_clear(struct mgt_error *);
 /* Fill err (if not NULL) and return code, so callers can write
@@ -40,11 +27,11 @@ const char *mgt_status_name(int code);
  * strerror(e) for any thread: the text in buf (len bytes) or a constant
  * string, never a buffer shared between threads as strerror()'s may be.
  */
-const char *mgt_strerror(int e, char *buf, size_t len);
-/* mgt_strerror() with a buffer that lives to the end of the enclosing
+const char *error_strerror(int e, char *buf, size_t len);
+/* error_strerror() with a buffer that lives to the end of the enclosing
  * block: for an argument list, "cannot open: %s", MGT_STRERROR(errno). */
 #define MGT_STRERROR_MAX	128
 #define MGT_STRERROR(e) \
-	mgt_strerror((e), (char[MGT_STRERROR_MAX]){ 0 }, MGT_STRERROR_MAX)
+	error_strerror((e), (char[MGT_STRERROR_MAX]){ 0 }, MGT_STRERROR_MAX)
 
 #endif

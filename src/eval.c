@@ -202,7 +202,7 @@ eval_sql_citation(struct eval_ctx *c, struct eval_row *r,
 			if (sqlite3_column_type(st, j) == SQLITE_INTEGER)
 				r->ts = sqlite3_column_int64(st, j);
 			else if ((v = (const char *)sqlite3_column_text(st,
-			    j)) != NULL && mgt_time_parse(v, strlen(v), &ts))
+			    j)) != NULL && time_parse(v, strlen(v), &ts))
 				r->ts = ts;
 		} else if (strcmp(k, "line") == 0)
 			r->line = (long)sqlite3_column_int64(st, j);

@@ -148,7 +148,7 @@ jbind_ts(sqlite3_stmt *st, int col, const cJSON *v)
 	double dv;
 
 	if (cJSON_IsString(v)) {
-		if (mgt_time_parse(v->valuestring, strlen(v->valuestring),
+		if (time_parse(v->valuestring, strlen(v->valuestring),
 		    &us))
 			return sqlite3_bind_int64(st, col, us);
 	} else if (cJSON_IsTrue(v) || cJSON_IsFalse(v))

@@ -53,7 +53,7 @@ sqlfunc_mgt_ts(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		return;
 	case SQLITE_TEXT:
 		s = (const char *)sqlite3_value_text(argv[0]);
-		if (s != NULL && mgt_time_parse(s,
+		if (s != NULL && time_parse(s,
 		    (size_t)sqlite3_value_bytes(argv[0]), &us)) {
 			sqlite3_result_int64(ctx, us);
 			return;
@@ -70,7 +70,7 @@ sqlfunc_mgt_time(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	char buf[MGT_TIME_BUFSZ];
 
 	if (sqlite3_value_numeric_type(argv[0]) != SQLITE_INTEGER ||
-	    mgt_time_format(sqlite3_value_int64(argv[0]), buf,
+	    time_format(sqlite3_value_int64(argv[0]), buf,
 	    sizeof buf) == NULL) {
 		sqlite3_result_null(ctx);
 		return;

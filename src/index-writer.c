@@ -416,7 +416,7 @@ index_put_conditions(struct index *ix, int64_t resource_id,
 		ib_text(ix, IST_COND_INSERT, 6,
 		    json_str2(c, "message", "Message"));
 		ib_text(ix, IST_COND_INSERT, 7, lt);
-		if (lt != NULL && mgt_time_parse(lt, strlen(lt), &us))
+		if (lt != NULL && time_parse(lt, strlen(lt), &us))
 			ib_int(ix, IST_COND_INSERT, 8, us);
 		else
 			index_bind_note(ix, sqlite3_bind_null(ix->st[IST_COND_INSERT],

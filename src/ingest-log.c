@@ -41,9 +41,9 @@ static void	 ingest_year_note(struct ingest *);
 static int
 ingest_year_of(int64_t us)
 {
-	struct mgt_time_civil c;
+	struct time_civil c;
 
-	if (mgt_time_to_civil(us, &c) != 0)
+	if (time_to_civil(us, &c) != 0)
 		return 0;
 	return c.year;
 }
@@ -53,10 +53,10 @@ static int
 ingest_month_of(struct ingest *in, int64_t us)
 {
 	int64_t day = us / 86400000000LL;
-	struct mgt_time_civil c;
+	struct time_civil c;
 
 	if (day != in->last_day || in->last_month == 0) {
-		if (mgt_time_to_civil(us, &c) != 0)
+		if (time_to_civil(us, &c) != 0)
 			return 0;
 		in->last_day = day;
 		return c.mon;

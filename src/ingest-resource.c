@@ -280,7 +280,7 @@ ingest_timestamp(struct ingest *in, const char *text, size_t len)
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (sscanf(p, "%4d-%2d-%2d %2d:%2d:%2d%n", &y, &mo, &d, &h, &mi,
 		    &se, &n) == 6) {
-			ts = mgt_time_from_civil(y, mo, d, h, mi, se, 0);
+			ts = time_from_civil(y, mo, d, h, mi, se, 0);
 			/* "2025-12-03 15:36:40.1 +0100 CET": apply the offset. */
 			z = p + n;
 			while (z < end && *z != ' ' && *z != '\n')
@@ -289,7 +289,7 @@ ingest_timestamp(struct ingest *in, const char *text, size_t len)
 			    (sign == '+' || sign == '-') && ts != LOG_TS_NONE)
 				ts -= (sign == '+' ? 1 : -1) *
 				    ((int64_t)oh * 3600 + om * 60) * 1000000;
-			mgt_time_format(ts, buf, sizeof buf);
+			time_format(ts, buf, sizeof buf);
 			index_set_meta(in->idx, keys[i++], buf, &err);
 			if (in->year_hint == 0)
 				in->year_hint = y;

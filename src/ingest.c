@@ -34,16 +34,6 @@ ingest_options_init(struct ingest_options *o)
 	o->progress_every = 0.25;	/* four updates a second */
 }
 
-int
-ingest_exit_code(const struct ingest_result *r)
-{
-	if (r->unreadable > 0)
-		return MGT_EXIT_UNREADABLE;
-	if (r->problems[PROBLEM_WARNING] > 0 || r->problems[PROBLEM_ERROR] > 0)
-		return MGT_EXIT_PARTIAL;
-	return MGT_EXIT_OK;
-}
-
 /* opt->timing: where a run's time goes (for bench/). */
 static void
 ingest_timing(const struct ingest *in, const char *what, double start)

@@ -84,7 +84,5 @@ int	 ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	    const struct ingest_options *, struct ingest_result *,
 	    struct mgt_error *);
 
-/* The exit code an index run deserves (enum mgt_exit). */
-int	 ingest_exit_code(const struct ingest_result *);
 
 #endif

@@ -18,7 +18,7 @@
 #define TIME_END_SECS	253402300800LL
 
 int64_t
-mgt_time_days_from_civil(int64_t y, int m, int d)
+time_days_from_civil(int64_t y, int m, int d)
 {
 	int64_t era, yoe, doy, doe;
 
@@ -31,7 +31,7 @@ mgt_time_days_from_civil(int64_t y, int m, int d)
 }
 
 void
-mgt_time_civil_from_days(int64_t z, int64_t *y, int *m, int *d)
+time_civil_from_days(int64_t z, int64_t *y, int *m, int *d)
 {
 	int64_t era, doe, yoe, doy, mp;
 
@@ -47,7 +47,7 @@ mgt_time_civil_from_days(int64_t z, int64_t *y, int *m, int *d)
 }
 
 int
-mgt_time_days_in_month(int64_t y, int m)
+time_days_in_month(int64_t y, int m)
 {
 	static const int dm[12] = {
 		31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
@@ -61,20 +61,20 @@ mgt_time_days_in_month(int64_t y, int m)
 }
 
 int64_t
-mgt_time_from_civil(int year, int mon, int day, int hour, int min, int sec,
+time_from_civil(int year, int mon, int day, int hour, int min, int sec,
     long usec)
 {
 	if (year < 0 || year > 9999 || mon < 1 || mon > 12 || day < 1 ||
-	    day > mgt_time_days_in_month(year, mon) || hour < 0 ||
+	    day > time_days_in_month(year, mon) || hour < 0 ||
 	    hour > 23 || min < 0 || min > 59 || sec < 0 || sec > 60 ||
 	    usec < 0 || usec > 999999)
 		return MGT_TIME_NONE;
-	return (mgt_time_days_from_civil(year, mon, day) * 86400 +
+	return (time_days_from_civil(year, mon, day) * 86400 +
 	    hour * 3600 + min * 60 + sec) * 1000000 + usec;
 }
 
 int
-mgt_time_to_civil(int64_t us, struct mgt_time_civil *c)
+time_to_civil(int64_t us, struct time_civil *c)
 {
 	int64_t secs, days, rem, y;
 
@@ -83,7 +83,7 @@ mgt_time_to_civil(int64_t us, struct mgt_time_civil *c)
 	secs = us >= 0 ? us / 1000000 : -((-us + 999999) / 1000000);
 	days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
 	rem = secs - days * 86400;
-	mgt_time_civil_from_days(days, &y, &c->mon, &c->day);
+	time_civil_from_days(days, &y, &c->mon, &c->day);
 	c->year = (int)y;
 	c->hour = (int)(rem / 3600);
 	c->min = (int)(rem / 60 % 60);
@@ -93,11 +93,11 @@ mgt_time_to_civil(int64_t us, struct mgt_time_civil *c)
 }
 
 char *
-mgt_time_format(int64_t us, char *buf, size_t len)
+time_format(int64_t us, char *buf, size_t len)
 {
-	struct mgt_time_civil c;
+	struct time_civil c;
 
-	if (mgt_time_to_civil(us, &c) != 0) {
+	if (time_to_civil(us, &c) != 0) {
 		if (len > 0)
 			snprintf(buf, len, "?");
 		return NULL;
@@ -108,7 +108,7 @@ mgt_time_format(int64_t us, char *buf, size_t len)
 }
 
 char *
-mgt_time_format_brief(int64_t us, char *buf, size_t len)
+time_format_brief(int64_t us, char *buf, size_t len)
 {
 	char *dot;
 
@@ -117,7 +117,7 @@ mgt_time_format_brief(int64_t us, char *buf, size_t len)
 			buf[0] = '\0';
 		return buf;
 	}
-	if (mgt_time_format(us, buf, len) != NULL && us % 1000000 == 0 &&
+	if (time_format(us, buf, len) != NULL && us % 1000000 == 0 &&
 	    (dot = strchr(buf, '.')) != NULL)
 		snprintf(dot, len - (size_t)(dot - buf), "Z");
 	return buf;
@@ -147,7 +147,7 @@ time_num(const char *s, size_t n)
 }
 
 size_t
-mgt_time_frac(const char *s, size_t len, long *usec)
+time_frac(const char *s, size_t len, long *usec)
 {
 	size_t i, k;
 	long v = 0;
@@ -187,7 +187,7 @@ time_hour_of(const char *s)
 	    (mo = time_num(s + 5, 2)) < 0 || (d = time_num(s + 8, 2)) < 0 ||
 	    (h = time_num(s + 11, 2)) < 0)
 		return MGT_TIME_NONE;
-	if ((t = mgt_time_from_civil(y, mo, d, h, 0, 0, 0)) == MGT_TIME_NONE)
+	if ((t = time_from_civil(y, mo, d, h, 0, 0, 0)) == MGT_TIME_NONE)
 		return MGT_TIME_NONE;
 	if (cache) {
 		memcpy(time_hour.key, s, 13);
@@ -204,7 +204,7 @@ time_hour_of(const char *s)
  */
 static long
 time_zone(const char *s, size_t len, int loose, long *east,
-    enum mgt_time_zone *zone)
+    enum time_zone *zone)
 {
 	int zh, zm = 0, sign;
 	long n;
@@ -240,12 +240,12 @@ time_zone(const char *s, size_t len, int loose, long *east,
 }
 
 /*
- * A stamp at s; with loose, the extra forms of mgt_time_parse().  Returns
+ * A stamp at s; with loose, the extra forms of time_parse().  Returns
  * the bytes used or 0.
  */
 static size_t
 time_read(const char *s, size_t len, int loose, int64_t *us,
-    enum mgt_time_zone *zone)
+    enum time_zone *zone)
 {
 	int mi, se, y, mo, d;
 	long usec = 0, east;
@@ -258,7 +258,7 @@ time_read(const char *s, size_t len, int loose, int64_t *us,
 		if (s[4] != '-' || s[7] != '-' || (y = time_num(s, 4)) < 0 ||
 		    (mo = time_num(s + 5, 2)) < 0 ||
 		    (d = time_num(s + 8, 2)) < 0 ||
-		    (t = mgt_time_from_civil(y, mo, d, 0, 0, 0, 0)) ==
+		    (t = time_from_civil(y, mo, d, 0, 0, 0, 0)) ==
 		    MGT_TIME_NONE)
 			return 0;
 		*us = t;
@@ -282,7 +282,7 @@ time_read(const char *s, size_t len, int loose, int64_t *us,
 	else
 		i = 19;
 	if (i == 19 && i < len && (s[i] == '.' || s[i] == ',')) {
-		if ((k = (long)mgt_time_frac(s + i + 1, len - i - 1, &usec)) == 0)
+		if ((k = (long)time_frac(s + i + 1, len - i - 1, &usec)) == 0)
 			return 0;
 		i += 1 + (size_t)k;
 	}
@@ -307,16 +307,16 @@ time_read(const char *s, size_t len, int loose, int64_t *us,
 }
 
 size_t
-mgt_time_scan(const char *s, size_t len, int64_t *us,
-    enum mgt_time_zone *zone)
+time_scan(const char *s, size_t len, int64_t *us,
+    enum time_zone *zone)
 {
 	return time_read(s, len, 0, us, zone);
 }
 
 int
-mgt_time_parse(const char *s, size_t len, int64_t *us)
+time_parse(const char *s, size_t len, int64_t *us)
 {
-	enum mgt_time_zone zone;
+	enum time_zone zone;
 	int64_t t;
 
 	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t' ||

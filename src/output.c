@@ -37,7 +37,6 @@ struct output_slot {
 
 static struct output_slot output_slots[OUTPUT_MAX_TRACKED];
 
-static const int output_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 
 int
 output_track(const char *path, int dir)
@@ -95,40 +94,6 @@ output_cleanup(void)
 		}
 	}
 	errno = saved;
-}
-
-/*
- * SA_RESETHAND put the default action back and SA_NODEFER leaves the
- * signal unblocked, so raise() ends the process the way the signal would
- * have without us.
- */
-static void
-output_on_signal(int sig)
-{
-	output_cleanup();
-	raise(sig);
-}
-
-void
-output_init(void)
-{
-	struct sigaction sa, old;
-	size_t i;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = output_on_signal;
-	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof output_signals / sizeof output_signals[0];
-	    i++) {
-		/* nohup, or a shell's background job: keep ignoring it. */
-		if (sigaction(output_signals[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(output_signals[i], &sa, NULL);
-	}
-	/* The CLI's out-of-memory hook ends with exit(): that ends here. */
-	atexit(output_cleanup);
 }
 
 static const char *

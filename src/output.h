@@ -1,8 +1,10 @@
 /*
  * Output files: a target is a regular file or a new name, written as a
  * temporary next to it and renamed over it when complete.  Temporaries
- * are removed on SIGINT, SIGTERM, SIGHUP, SIGPIPE and fatal exits, and a
- * dead run's are swept by the next run writing the same target.
+ * are tracked so that output_cleanup() (mgt_remove_temporaries(), which
+ * the CLI calls on SIGINT, SIGTERM, SIGHUP, SIGPIPE and fatal exits) can
+ * remove them, and a dead run's are swept by the next run writing the
+ * same target.
  */
 #ifndef MGT_OUTPUT_H
 #define MGT_OUTPUT_H
@@ -60,13 +62,6 @@ int	 output_lock(const char *path, void (*waiting)(void *data),
 	    void *data, struct mgt_error *);
 void	 output_unlock(const char *path, int fd);
 
-/*
- * Remove every tracked temporary on SIGINT, SIGTERM, SIGHUP and SIGPIPE
- * (then die of the signal as before) and at exit(); signals ignored at
- * start stay ignored.  Called once from the CLI's main(), never by the
- * engine: a host that embeds the engine keeps its own handlers.
- */
-void	 output_init(void);
 /* Remove every tracked temporary now (async-signal-safe). */
 void	 output_cleanup(void);
 

@@ -387,7 +387,7 @@ journal_emit(struct journal_conv *c, long entry, long long offset,
 	const struct journal_value *ident, *pid = &c->f[JF_PID];
 	char stamp[64];
 	long long us;
-	struct mgt_time_civil tm;
+	struct time_civil tm;
 	size_t i;
 	int truncated = 0;
 
@@ -405,7 +405,7 @@ journal_emit(struct journal_conv *c, long entry, long long offset,
 		    "skipped", entry);
 		return MGT_OK;
 	}
-	if (mgt_time_to_civil(us, &tm) != 0) {
+	if (time_to_civil(us, &tm) != 0) {
 		journal_problem(c, PROBLEM_WARNING, code, offset, entry,
 		    "journal entry %ld: time out of range: skipped", entry);
 		return MGT_OK;

@@ -160,14 +160,14 @@ log_journal_stamp(const char *s, size_t len, int year_hint,
 		return 0;
 	i = 15;
 	if (i < len && s[i] == '.') {
-		if ((k = mgt_time_frac(s + i + 1, len - i - 1, &usec)) == 0)
+		if ((k = time_frac(s + i + 1, len - i - 1, &usec)) == 0)
 			return 0;
 		i += 1 + k;
 	}
 	if (i >= len || s[i] != ' ')
 		return 0;
 	if (year_hint > 0) {
-		r->ts = mgt_time_from_civil(year_hint, mon + 1, day, h, mi, se,
+		r->ts = time_from_civil(year_hint, mon + 1, day, h, mi, se,
 		    usec);
 		r->ts_year_guessed = r->ts != LOG_TS_NONE;
 	}
@@ -198,7 +198,7 @@ log_klog(const char *s, size_t len, int year_hint, int want_ts,
 		return 0;
 	i = 14;
 	if (i < len && s[i] == '.') {
-		if ((k = mgt_time_frac(s + i + 1, len - i - 1, &usec)) == 0)
+		if ((k = time_frac(s + i + 1, len - i - 1, &usec)) == 0)
 			return 0;
 		i += 1 + k;
 	}
@@ -234,7 +234,7 @@ log_klog(const char *s, size_t len, int year_hint, int want_ts,
 	r->src_file_len = colon - i;
 	r->src_line = line;
 	if (want_ts && year_hint > 0) {
-		r->ts = mgt_time_from_civil(year_hint, mon, day, h, mi, se,
+		r->ts = time_from_civil(year_hint, mon, day, h, mi, se,
 		    usec);
 		r->ts_year_guessed = r->ts != LOG_TS_NONE;
 	}
@@ -295,7 +295,7 @@ void
 parse_log_line(const char *line, size_t len, int year_hint,
     struct log_record *r)
 {
-	enum mgt_time_zone zone;
+	enum time_zone zone;
 	int64_t ts;
 	size_t p = 0, k;
 
@@ -309,7 +309,7 @@ parse_log_line(const char *line, size_t len, int year_hint,
 	r->msg_len = len;
 
 	if (len >= 19 && log_digit(line[0]) &&
-	    (k = mgt_time_scan(line, len, &ts, &zone)) > 0 &&
+	    (k = time_scan(line, len, &ts, &zone)) > 0 &&
 	    (k == len || line[k] == ' ')) {
 		p = k < len ? k + 1 : k;
 		if (zone == MGT_TIME_ZONE_PLAIN || zone == MGT_TIME_ZONE_COLON) {

@@ -453,7 +453,7 @@ rank_reason_root(const struct rank_graph *g, size_t i)
 	}
 
 	if (f->first_ts != INT64_MIN)
-		mgt_time_format_brief(f->first_ts, ts, sizeof ts);
+		time_format_brief(f->first_ts, ts, sizeof ts);
 	if (f->nexplained == 0)
 		xasprintf(&tmp, "%s; explains no other finding", sev);
 	else

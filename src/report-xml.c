@@ -127,7 +127,7 @@ report_xml_put_cut(FILE *fp, const char *s, size_t max, int flags)
 			inword = 0;
 		else if (longword && xml_break_before(s, i, seps))
 			fputs("<wbr>", fp);
-		if ((l = report_utf8_decode(s + i, n - i, &cp)) == 0) {
+		if ((l = utf8_decode(s + i, n - i, &cp)) == 0) {
 			if (flags & REPORT_XML_HTML)
 				xml_html_esc(fp, 0, (unsigned char)s[i]);
 			else

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "mgt-time.h"
 #include "report-model.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -74,7 +75,7 @@ report_write(FILE *fp, enum report_format fmt, const struct report *r,
 char *
 report_format_ts(int64_t us, char *buf, size_t len)
 {
-	return mgt_time_format_brief(us, buf, len);
+	return time_format_brief(us, buf, len);
 }
 
 const char *

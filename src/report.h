@@ -106,7 +106,7 @@ struct report_group {
 	size_t			 first;		/* not read by the report model */
 };
 
-/* mgt_time_format_brief(): "2026-01-08T10:02:11Z" (UTC), ".123456" only
+/* time_format_brief(): "2026-01-08T10:02:11Z" (UTC), ".123456" only
  * when not whole seconds; "" for INT64_MIN.  len >= 40. */
 char	*report_format_ts(int64_t us, char *buf, size_t len);
 /* The finding's severity name, "info" if it has no rule. */

@@ -118,19 +118,19 @@ test_glob(void)
 	    "pathological pattern terminates");
 }
 
-/* mgt_strerror: strerror's text from the caller's buffer or a constant. */
+/* error_strerror: strerror's text from the caller's buffer or a constant. */
 static void
 test_strerror(void)
 {
 	char buf[MGT_STRERROR_MAX], small[4];
-	const char *p = mgt_strerror(ENOENT, buf, sizeof buf);
+	const char *p = error_strerror(ENOENT, buf, sizeof buf);
 
 	is_str(p, strerror(ENOENT), "strerror: ENOENT's text");
 	is_str(MGT_STRERROR(EACCES), strerror(EACCES),
 	    "strerror: the block-scoped buffer");
-	ok(mgt_strerror(ENOENT, small, sizeof small) != NULL,
+	ok(error_strerror(ENOENT, small, sizeof small) != NULL,
 	    "strerror: a small buffer gives some text");
-	is_str(mgt_strerror(ENOENT, small, 0), "unknown error",
+	is_str(error_strerror(ENOENT, small, 0), "unknown error",
 	    "strerror: no buffer");
 }
 
@@ -139,11 +139,11 @@ test_time(void)
 {
 	char buf[40], bb[UTIL_BASENAME_MAX];
 
-	is_str(mgt_time_format(0, buf, sizeof buf), "1970-01-01T00:00:00.000000Z",
+	is_str(time_format(0, buf, sizeof buf), "1970-01-01T00:00:00.000000Z",
 	    "epoch");
-	is_str(mgt_time_format(1631610884498908LL, buf, sizeof buf),
+	is_str(time_format(1631610884498908LL, buf, sizeof buf),
 	    "2021-09-14T09:14:44.498908Z", "a real timestamp");
-	is_str(mgt_time_format(-1, buf, sizeof buf),
+	is_str(time_format(-1, buf, sizeof buf),
 	    "1969-12-31T23:59:59.999999Z", "negative rounds down");
 	is_str(util_basename("a/b/c.log", bb, sizeof bb), "c.log", "basename");
 	is_str(util_basename("dir/", bb, sizeof bb), "dir",

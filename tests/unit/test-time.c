@@ -1,7 +1,7 @@
 /*
  * Unit tests for mgt-time.c: calendar arithmetic, the stamp at the start of
- * a log line (mgt_time_scan), whole values as mgt_ts() and --since read
- * them (mgt_time_parse), and formatting; including the inputs on which the
+ * a log line (time_scan), whole values as mgt_ts() and --since read
+ * them (time_parse), and formatting; including the inputs on which the
  * three readers this module replaced disagreed.
  */
 #include "config.h"
@@ -19,23 +19,23 @@
 static int64_t
 civil(int y, int mo, int d, int h, int mi, int s, long us)
 {
-	return mgt_time_from_civil(y, mo, d, h, mi, s, us);
+	return time_from_civil(y, mo, d, h, mi, s, us);
 }
 
-/* mgt_time_scan() over a C string: bytes used, the zone in *zone. */
+/* time_scan() over a C string: bytes used, the zone in *zone. */
 static size_t
-scan(const char *s, size_t len, int64_t *ts, enum mgt_time_zone *zone)
+scan(const char *s, size_t len, int64_t *ts, enum time_zone *zone)
 {
-	return mgt_time_scan(s, len, ts, zone);
+	return time_scan(s, len, ts, zone);
 }
 
-/* mgt_time_parse() over a C string: the time, or MGT_TIME_NONE. */
+/* time_parse() over a C string: the time, or MGT_TIME_NONE. */
 static int64_t
 parse(const char *s)
 {
 	int64_t us;
 
-	if (!mgt_time_parse(s, strlen(s), &us))
+	if (!time_parse(s, strlen(s), &us))
 		return MGT_TIME_NONE;
 	return us;
 }
@@ -79,15 +79,15 @@ test_civil(void)
 	    "civil: a million microseconds refused");
 	is_int(civil(2016, 12, 31, 23, 59, 60, 0), 1483228800000000LL,
 	    "civil: leap second lands on the next minute");
-	is_int(mgt_time_days_in_month(2024, 2), 29, "days in Feb 2024");
-	is_int(mgt_time_days_in_month(2100, 2), 28, "days in Feb 2100");
-	is_int(mgt_time_days_in_month(2021, 13), 0, "days in month 13: 0");
+	is_int(time_days_in_month(2024, 2), 29, "days in Feb 2024");
+	is_int(time_days_in_month(2100, 2), 28, "days in Feb 2100");
+	is_int(time_days_in_month(2021, 13), 0, "days in month 13: 0");
 	/* Both directions agree over years 0-9999, day by day. */
-	for (d = mgt_time_days_from_civil(0, 1, 1);
-	    d < mgt_time_days_from_civil(10000, 1, 1); d++) {
-		mgt_time_civil_from_days(d, &y, &m, &dd);
-		if (mgt_time_days_from_civil(y, m, dd) != d ||
-		    dd > mgt_time_days_in_month(y, m)) {
+	for (d = time_days_from_civil(0, 1, 1);
+	    d < time_days_from_civil(10000, 1, 1); d++) {
+		time_civil_from_days(d, &y, &m, &dd);
+		if (time_days_from_civil(y, m, dd) != d ||
+		    dd > time_days_in_month(y, m)) {
 			ok_all = 0;
 			break;
 		}
@@ -99,7 +99,7 @@ test_civil(void)
 static void
 test_scan(void)
 {
-	enum mgt_time_zone z;
+	enum time_zone z;
 	int64_t ts = 0;
 
 	is_int(scan("2021-09-14T09:42:44.498908472Z x", 32, &ts, &z), 30,
@@ -242,37 +242,37 @@ static void
 test_format(void)
 {
 	char buf[MGT_TIME_BUFSZ];
-	struct mgt_time_civil c;
+	struct time_civil c;
 
-	is_str(mgt_time_format(0, buf, sizeof buf),
+	is_str(time_format(0, buf, sizeof buf),
 	    "1970-01-01T00:00:00.000000Z", "format: epoch");
-	is_str(mgt_time_format(T0 + 498908, buf, sizeof buf),
+	is_str(time_format(T0 + 498908, buf, sizeof buf),
 	    "2021-09-14T09:42:44.498908Z", "format: a real stamp");
-	is_str(mgt_time_format(-1, buf, sizeof buf),
+	is_str(time_format(-1, buf, sizeof buf),
 	    "1969-12-31T23:59:59.999999Z", "format: negative rounds down");
-	is_str(mgt_time_format(-62167219200000000LL, buf, sizeof buf),
+	is_str(time_format(-62167219200000000LL, buf, sizeof buf),
 	    "0000-01-01T00:00:00.000000Z", "format: year 0000");
-	is_str(mgt_time_format(253402300799999999LL, buf, sizeof buf),
+	is_str(time_format(253402300799999999LL, buf, sizeof buf),
 	    "9999-12-31T23:59:59.999999Z", "format: the last microsecond");
 	/* util_format_ts printed gmtime's five-digit or negative years;
 	 * mgt_time() in SQL gave NULL.  Both say "not a time" now. */
-	ok(mgt_time_format(253402300800000000LL, buf, sizeof buf) == NULL &&
+	ok(time_format(253402300800000000LL, buf, sizeof buf) == NULL &&
 	    strcmp(buf, "?") == 0, "format: year 10000 is ?");
-	ok(mgt_time_format(MGT_TIME_NONE, buf, sizeof buf) == NULL &&
+	ok(time_format(MGT_TIME_NONE, buf, sizeof buf) == NULL &&
 	    strcmp(buf, "?") == 0, "format: MGT_TIME_NONE is ?");
-	is_str(mgt_time_format_brief(T0, buf, sizeof buf),
+	is_str(time_format_brief(T0, buf, sizeof buf),
 	    "2021-09-14T09:42:44Z", "brief: whole seconds");
-	is_str(mgt_time_format_brief(T0 + 5, buf, sizeof buf),
+	is_str(time_format_brief(T0 + 5, buf, sizeof buf),
 	    "2021-09-14T09:42:44.000005Z", "brief: microseconds kept");
-	is_str(mgt_time_format_brief(MGT_TIME_NONE, buf, sizeof buf), "",
+	is_str(time_format_brief(MGT_TIME_NONE, buf, sizeof buf), "",
 	    "brief: no time is empty");
-	is_int(mgt_time_to_civil(T0 + 7, &c), 0, "to_civil: in range");
+	is_int(time_to_civil(T0 + 7, &c), 0, "to_civil: in range");
 	ok(c.year == 2021 && c.mon == 9 && c.day == 14 && c.hour == 9 &&
 	    c.min == 42 && c.sec == 44 && c.usec == 7, "to_civil: fields");
-	is_int(mgt_time_to_civil(MGT_TIME_NONE, &c), -1,
+	is_int(time_to_civil(MGT_TIME_NONE, &c), -1,
 	    "to_civil: out of range");
 	/* What is printed reads back. */
-	is_int(parse(mgt_time_format(T0 + 498908, buf, sizeof buf)),
+	is_int(parse(time_format(T0 + 498908, buf, sizeof buf)),
 	    T0 + 498908, "format then parse: same time");
 }
 
