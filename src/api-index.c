@@ -31,6 +31,7 @@ mgt_index_build(mgt_session *s, const char *const *inputs, size_t n,
 	struct ingest_result res;
 	int rc;
 
+	api_rules_finish(s);
 	api_ingest_options(s, &o);
 	memset(&res, 0, sizeof res);
 	rc = ingest_run(inputs, n, db_path, &o, &res, err);

@@ -38,6 +38,7 @@ mgt_evaluate(mgt_case *c, const struct mgt_eval_options *opts,
 		mgt_eval_options_init(&d);
 		opts = &d;
 	}
+	api_rules_finish(c->s);
 	result_options_init(&o);
 	o.inputs = opts->inputs;
 	o.ninputs = opts->ninputs;

@@ -160,7 +160,9 @@ mgt_session_load_rules(mgt_session *s, const char *dir,
 
 	if ((rc = ruleset_load_dir(&s->rules, dir, err)) != MGT_OK)
 		return rc;
-	ruleset_finish(&s->rules);
+	/* Finished on first use: explains may name a rule of a directory
+	 * loaded later, and a finish per directory would warn twice. */
+	s->rules_pending = 1;
 	api_report_diags(s, before);
 	s->rule_dirs = xreallocarray(s->rule_dirs, s->nrule_dirs + 1,
 	    sizeof *s->rule_dirs);
@@ -169,9 +171,24 @@ mgt_session_load_rules(mgt_session *s, const char *dir,
 }
 
 void
+api_rules_finish(mgt_session *s)
+{
+	size_t before = s->rules.ndiags;
+
+	if (!s->rules_pending)
+		return;
+	s->rules_pending = 0;
+	ruleset_finish(&s->rules);
+	api_report_diags(s, before);
+}
+
+/* The const accessors finish too: the session is the caller's, not a
+ * const object, and finishing changes nothing it has seen. */
+void
 mgt_session_rule_counts(const mgt_session *s, size_t *rules, size_t *errors,
     size_t *warnings)
 {
+	api_rules_finish((mgt_session *)s);
 	if (rules != NULL)
 		*rules = s->rules.nrules;
 	if (errors != NULL)
@@ -199,6 +216,7 @@ mgt_session_rule(const mgt_session *s, size_t i, struct mgt_rule_info *out)
 {
 	const struct rule *r;
 
+	api_rules_finish((mgt_session *)s);
 	if (i >= s->rules.nrules)
 		return -1;
 	r = &s->rules.rules[i];

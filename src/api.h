@@ -20,6 +20,7 @@ struct mgt_session {
 	struct ruleset		 rules;
 	char		       **rule_dirs;	/* loaded, in order */
 	size_t			 nrule_dirs;
+	int			 rules_pending;	/* loaded, not yet finished */
 };
 
 struct mgt_case {
@@ -36,6 +37,12 @@ struct mgt_result {
 
 /* The session's on_problem as an engine problem sink. */
 void	 api_problem_sink(const mgt_session *, struct problem_sink *);
+/*
+ * Finish the loaded rules once every directory is in (sort, check explains
+ * and cycles across all of them) and report what that found; a no-op when
+ * nothing was loaded since.  Called before the rules are used.
+ */
+void	 api_rules_finish(mgt_session *);
 /* Options for an ingest run under the session. */
 void	 api_ingest_options(const mgt_session *, struct ingest_options *);
 
