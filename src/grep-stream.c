@@ -12,12 +12,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mgtriage.h"
 #include "error.h"
 #include "grep-stream.h"
 #include "mgt-limits.h"
 #include "parse-journal.h"
 #include "parse-log.h"
-#include "report.h"
 #include "source.h"
 #include "text-decode.h"
 #include "util.h"
@@ -30,6 +30,7 @@ struct grep_ctx {
 	pcre2_match_data	*md;
 	int			 year;		/* for stamps without one */
 	long long		 count;
+	int			 stopped;	/* q->fn said stop */
 
 	/* The member being read. */
 	const char		*vpath;
@@ -67,16 +68,19 @@ grep_node_match(const char *want, const char *node)
 	return grep_node_prefix(node, want) || grep_node_prefix(want, node);
 }
 
-/* One line of the member: number it, stamp it, test it, print it. */
+/* One line of the member: number it, stamp it, test it, pass it on. */
 static void
 grep_line(struct grep_ctx *g, const char *p, size_t l)
 {
 	const struct grep_query *q = g->q;
 	struct log_record rec;
-	char host[256], esc[8192], *tv, *tt;
+	struct mgt_line ml;
+	char host[256];
 	const char *node = g->src_node;
 	int64_t ts;
 
+	if (g->stopped)
+		return;
 	if (l > 0 && p[l - 1] == '\r')
 		l--;
 	g->line_no++;
@@ -96,15 +100,14 @@ grep_line(struct grep_ctx *g, const char *p, size_t l)
 	if (pcre2_match(q->re, (PCRE2_SPTR)p, l, 0, 0, g->md, NULL) < 0)
 		return;
 	g->count++;
-	if (q->count_only)
-		return;
-	/* As cmd-grep.c prints stored lines: nothing raw to a terminal. */
-	util_escape_n(p, l, esc, sizeof esc);
-	tv = report_term(g->vpath, SIZE_MAX);
-	tt = report_term(esc, SIZE_MAX);
-	printf("%s:%ld: %s\n", tv, g->line_no, tt);
-	free(tv);
-	free(tt);
+	ml.where = g->vpath;
+	ml.line = g->line_no;
+	ml.node = node;
+	ml.ts = ts;
+	ml.text = p;
+	ml.len = l;
+	if (q->fn != NULL && q->fn(q->data, &ml) != 0)
+		g->stopped = 1;
 }
 
 /* Lines of a block; a line cut by the block's end waits in carry (at
@@ -199,6 +202,9 @@ grep_member(void *ctx, struct source_member *m)
 	enum journal_format fmt;
 	int journal = 0;
 
+	/* Any status but MGT_OK ends the walk; grep_stream() knows why. */
+	if (g->stopped)
+		return MGT_ERR_INTERNAL;
 	if (m->type != SOURCE_REGULAR || !grep_is_log(g, m->vpath, &journal))
 		return MGT_OK;
 	if (g->q->glob != NULL && !grep_source_match(g->q->glob, m->vpath))
@@ -245,7 +251,8 @@ grep_year(sqlite3 *db)
 
 int
 grep_stream(sqlite3 *db, char *const *inputs, size_t n,
-    const struct grep_query *q, long long *count, struct mgt_error *err)
+    const struct mgt_limits *lim, const struct grep_query *q,
+    long long *count, struct mgt_error *err)
 {
 	struct grep_ctx g;
 	struct source_stats st;
@@ -254,17 +261,22 @@ grep_stream(sqlite3 *db, char *const *inputs, size_t n,
 
 	memset(&g, 0, sizeof g);
 	g.q = q;
-	limits_default(&g.lim);
+	g.lim = *lim;
 	g.year = grep_year(db);
+	*count = 0;
 	if (sqlite3_prepare_v2(db, "SELECT kind, node FROM sources WHERE"
 	    " vpath = ?1", -1, &g.src_st, NULL) != SQLITE_OK)
 		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading the catalogue: %s", sqlite3_errmsg(db));
 	g.md = pcre2_match_data_create_from_pattern(q->re, NULL);
 	memset(&st, 0, sizeof st);
-	for (i = 0; i < n && rc == MGT_OK; i++)
+	for (i = 0; i < n && rc == MGT_OK && !g.stopped; i++)
 		rc = source_walk(inputs[i], &g.lim, NULL, grep_member, &g,
 		    &st, err);
+	if (g.stopped) {
+		mgt_error_clear(err);
+		rc = MGT_OK;
+	}
 	*count = g.count;
 	pcre2_match_data_free(g.md);
 	sqlite3_finalize(g.src_st);
