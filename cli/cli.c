@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli-util.h"
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_analyze_entry,
@@ -66,7 +67,7 @@ cmd_print_error(const struct mgt_error *err)
 	char buf[4096], *t;
 
 	mgt_error_format(err, buf, sizeof buf);
-	if ((t = mgt_term_escape(buf, SIZE_MAX)) == NULL)
+	if ((t = mgt_term_escape(buf, strlen(buf), 0)) == NULL)
 		cmd_out_of_memory("an error message", NULL);
 	fprintf(stderr, "mgtriage: %s\n", t);
 	mgt_free(t);
@@ -80,8 +81,8 @@ cmd_term(const char *s, int term)
 	if (s == NULL)
 		s = "";
 	if (!term)
-		return cmd_xstrdup(s);
-	if ((t = mgt_term_escape(s, SIZE_MAX)) == NULL)
+		return cli_strdup(s);
+	if ((t = mgt_term_escape(s, strlen(s), 0)) == NULL)
 		cmd_out_of_memory("escaping for a terminal", NULL);
 	return t;
 }
@@ -111,6 +112,20 @@ cmd_default_rules_dir(void)
 	if ((env = getenv("MGTRIAGE_RULES_DIR")) != NULL && *env != '\0')
 		return env;
 	return mgt_default_rules_dir();
+}
+
+int
+cmd_exit_for_open(int status)
+{
+	switch (status) {
+	case MGT_ERR_RULE:	/* a bad view file: the configuration's */
+		return MGT_EXIT_USAGE;
+	case MGT_ERR_IO:	/* missing, unreadable */
+	case MGT_ERR_FORMAT:	/* not an index, or another version's */
+		return MGT_EXIT_UNREADABLE;
+	default:
+		return MGT_EXIT_INTERNAL;
+	}
 }
 
 static int
@@ -145,7 +160,7 @@ cmd_check_output(const char *out, char *const *inputs, int ninputs,
 	size_t n;
 	int i;
 
-	if (mgt_check_output(out, err) != MGT_OK)
+	if (mgt_output_check(out, err) != MGT_OK)
 		return MGT_ERR_USAGE;
 	if (allow_in_input)
 		return MGT_OK;
@@ -219,33 +234,37 @@ cmd_terminal_width(int fd)
 	return 80;
 }
 
-void *
-cmd_xmalloc(size_t n)
+/* Set, and neither empty nor "0". */
+static int
+cmd_env_flag(const char *name)
 {
-	void *p;
+	const char *e = getenv(name);
 
-	if ((p = malloc(n != 0 ? n : 1)) == NULL)
-		cmd_out_of_memory("the command line", NULL);
-	return p;
+	return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
 }
 
-void *
-cmd_xreallocarray(void *p, size_t n, size_t size)
+void
+cmd_options_init(struct mgt_options *o)
 {
-	if ((p = reallocarray(p, n != 0 ? n : 1, size != 0 ? size : 1)) ==
-	    NULL)
-		cmd_out_of_memory("the command line", NULL);
-	return p;
-}
+	const char *e;
 
-char *
-cmd_xstrdup(const char *s)
-{
-	char *p;
-
-	if ((p = strdup(s)) == NULL)
-		cmd_out_of_memory("the command line", NULL);
-	return p;
+	mgt_options_init(o);
+	o->no_jit = cmd_env_flag("MGTRIAGE_NO_JIT");
+	o->no_simd = cmd_env_flag("MGTRIAGE_NO_SIMD");
+	if (cmd_env_flag("MGTRIAGE_TIMING"))
+		o->timing = atoi(getenv("MGTRIAGE_TIMING")) >= 2 ? 2 : 1;
+	if (getenv("MGTRIAGE_PROGRESS_ALL") != NULL)
+		o->progress_every = 0;
+	if ((e = getenv("MGTRIAGE_PARSE_ON")) != NULL) {
+		if (strcmp(e, "reader") == 0)
+			o->parse_on = MGT_PARSE_READER;
+		else if (strcmp(e, "indexer") == 0)
+			o->parse_on = MGT_PARSE_INDEXER;
+	}
+	if ((e = getenv("TMPDIR")) != NULL && *e != '\0')
+		o->tmpdir = e;
+	if ((e = getenv("MGTRIAGE_VIEWS_DIR")) != NULL && *e != '\0')
+		o->views_dir = e;
 }
 
 /* The library's OOM handler too (main.c): the run's temporaries go, and

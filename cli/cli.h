@@ -56,6 +56,9 @@ void	 cmd_print_help(const struct cmd_entry *);
 void	 cmd_print_error(const struct mgt_error *);
 /* Exit code for a failed status (usage 2, input 3, else 4). */
 int	 cmd_exit_for(int status);
+/* Exit code for a case that did not open (mgt_case_open()): a bad view
+ * file 2, a missing file or not an index 3, else 4. */
+int	 cmd_exit_for_open(int status);
 /* The built-in rule directory: $MGTRIAGE_RULES_DIR, else the library's
  * (the source tree's rules/ when run from the build tree). */
 const char *cmd_default_rules_dir(void);
@@ -84,11 +87,15 @@ int	 cmd_want_color(int fd);
 /* Display columns of the terminal at fd (TIOCGWINSZ, then COLUMNS, then
  * 80); 0 when fd is not a terminal, so lines are never cut. */
 size_t	 cmd_terminal_width(int fd);
-/* Allocation that ends the run (exit 4, temporaries removed) when memory
- * runs out, like the library's OOM handler (main.c). */
-void	*cmd_xmalloc(size_t);
-void	*cmd_xreallocarray(void *, size_t, size_t);
-char	*cmd_xstrdup(const char *);
+/*
+ * mgt_options_init() plus what the environment sets, read once:
+ * MGTRIAGE_NO_JIT, MGTRIAGE_NO_SIMD, MGTRIAGE_TIMING, MGTRIAGE_PARSE_ON,
+ * MGTRIAGE_PROGRESS_ALL, MGTRIAGE_VIEWS_DIR and TMPDIR.  Every command
+ * makes its session from these.
+ */
+void	 cmd_options_init(struct mgt_options *);
+/* The library's OOM handler (main.c): "out of memory (what)", the run's
+ * temporaries removed, exit 4. */
 void	 cmd_out_of_memory(const char *what, void *data)
 	    __attribute__((noreturn));
 

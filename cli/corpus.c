@@ -16,17 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "mgtriage.h"
 #include "cli.h"
+#include "cli-util.h"
 #include "ingest-opts.h"
-#include "error.h"
-#include "eval.h"
-#include "finding.h"
-#include "index.h"
-#include "ingest.h"
-#include "output.h"
-#include "report.h"
-#include "util.h"
-#include "xmalloc.h"
 
 #define CORPUS_MAX_EXPECTED 64
 
@@ -102,7 +95,7 @@ corpus_read_expected(const char *dir, struct corpus_expect *e, char *why,
 		if (!indented) {
 			if (e->nroot >= CORPUS_MAX_EXPECTED)
 				continue;
-			e->root[e->nroot++] = xstrdup(s);
+			e->root[e->nroot++] = cli_strdup(s);
 		} else if (e->nroot == 0) {
 			snprintf(why, wlen, "%.900s:%d: a symptom before any root "
 			    "cause", p, lineno);
@@ -110,7 +103,7 @@ corpus_read_expected(const char *dir, struct corpus_expect *e, char *why,
 			return -1;
 		} else if (e->nsym[e->nroot - 1] < CORPUS_MAX_EXPECTED)
 			e->sym[e->nroot - 1][e->nsym[e->nroot - 1]++] =
-			    xstrdup(s);
+			    cli_strdup(s);
 	}
 	fclose(f);
 	e->healthy = e->nroot == 0;
@@ -132,8 +125,8 @@ corpus_case_inputs(const char *path, size_t *n)
 
 	*n = 0;
 	if (!corpus_is_dir(path) || !corpus_has_expected(path)) {
-		v = xmalloc(sizeof *v);
-		v[0] = xstrdup(path);
+		v = cli_calloc(1, sizeof *v);
+		v[0] = cli_strdup(path);
 		*n = 1;
 		return v;
 	}
@@ -143,8 +136,8 @@ corpus_case_inputs(const char *path, size_t *n)
 		if (de->d_name[0] == '.' || strcmp(de->d_name, "expected") == 0 ||
 		    strncmp(de->d_name, "README", 6) == 0)
 			continue;
-		xasprintf(&p, "%s/%s", path, de->d_name);
-		v = xreallocarray(v, *n + 1, sizeof *v);
+		cli_asprintf(&p, "%s/%s", path, de->d_name);
+		v = cli_reallocarray(v, *n + 1, sizeof *v);
 		v[(*n)++] = p;
 	}
 	closedir(d);
@@ -153,15 +146,20 @@ corpus_case_inputs(const char *path, size_t *n)
 	return v;
 }
 
-/* Is rule id among the symptoms of f, at any depth? */
+/*
+ * Is rule id among the symptoms of finding root, at any depth?  Findings
+ * come each root cause followed by its symptoms, depth first: those of
+ * root are the ones after it up to the next root cause.
+ */
 static int
-corpus_under(const struct finding *f, const char *id)
+corpus_under(const mgt_result *res, size_t root, const char *id)
 {
+	struct mgt_finding f;
 	size_t i;
 
-	for (i = 0; i < f->nsymptoms; i++)
-		if (strcmp(f->symptoms[i]->rule->id, id) == 0 ||
-		    corpus_under(f->symptoms[i], id))
+	for (i = root + 1; mgt_result_finding(res, i, &f) == 0 &&
+	    f.cause >= 0; i++)
+		if (strcmp(f.rule_id, id) == 0)
 			return 1;
 	return 0;
 }
@@ -171,33 +169,48 @@ corpus_append(char **s, const char *add)
 {
 	char *n;
 
-	xasprintf(&n, "%s%s%s", *s ? *s : "", *s && **s ? ", " : "", add);
+	cli_asprintf(&n, "%s%s%s", *s ? *s : "", *s && **s ? ", " : "", add);
 	free(*s);
 	*s = n;
 }
 
+/* A root cause that counts: its index among the findings, id and
+ * severity. */
+struct corpus_root {
+	size_t		 at;
+	const char	*id;
+	int		 severity;
+};
+
 /* Compare ranked roots with the expectation; fill why. */
 static int
-corpus_compare(const struct finding_set *fs, const struct corpus_expect *e,
+corpus_compare(const mgt_result *res, const struct corpus_expect *e,
     char **why)
 {
-	const struct finding *roots[256];
+	struct corpus_root roots[256];
+	struct mgt_finding f;
 	char buf[512];
 	size_t nr = 0, i, j, k;
 	int listed, pass = 1;
 
 	/* Roots that count: high or critical, or named in expected. */
-	for (i = 0; i < fs->nroots && nr < 256; i++) {
+	for (i = 0; mgt_result_finding(res, i, &f) == 0 && nr < 256; i++) {
+		if (f.cause >= 0)
+			continue;
 		for (listed = 0, k = 0; k < e->nroot && !listed; k++)
-			listed = strcmp(e->root[k], fs->roots[i]->rule->id) == 0;
-		if (listed || fs->roots[i]->rule->severity >= RULE_SEV_HIGH)
-			roots[nr++] = fs->roots[i];
+			listed = strcmp(e->root[k], f.rule_id) == 0;
+		if (listed || f.severity >= MGT_SEV_HIGH) {
+			roots[nr].at = i;
+			roots[nr].id = f.rule_id;
+			roots[nr].severity = f.severity;
+			nr++;
+		}
 	}
 	if (e->healthy) {
 		for (i = 0; i < nr; i++) {
 			snprintf(buf, sizeof buf, "unexpected %s root cause %s",
-			    rule_severity_name(roots[i]->rule->severity),
-			    roots[i]->rule->id);
+			    mgt_severity_name(roots[i].severity),
+			    roots[i].id);
 			corpus_append(why, buf);
 			pass = 0;
 		}
@@ -213,20 +226,20 @@ corpus_compare(const struct finding_set *fs, const struct corpus_expect *e,
 		}
 		if (i >= e->nroot) {
 			snprintf(buf, sizeof buf, "root %zu: unexpected %s",
-			    i + 1, roots[i]->rule->id);
+			    i + 1, roots[i].id);
 			corpus_append(why, buf);
 			pass = 0;
 			continue;
 		}
-		if (strcmp(e->root[i], roots[i]->rule->id) != 0) {
+		if (strcmp(e->root[i], roots[i].id) != 0) {
 			snprintf(buf, sizeof buf, "root %zu: expected %s, got %s",
-			    i + 1, e->root[i], roots[i]->rule->id);
+			    i + 1, e->root[i], roots[i].id);
 			corpus_append(why, buf);
 			pass = 0;
 			continue;
 		}
 		for (j = 0; j < e->nsym[i]; j++)
-			if (!corpus_under(roots[i], e->sym[i][j])) {
+			if (!corpus_under(res, roots[i].at, e->sym[i][j])) {
 				snprintf(buf, sizeof buf, "%s not under %s",
 				    e->sym[i][j], e->root[i]);
 				corpus_append(why, buf);
@@ -237,26 +250,25 @@ corpus_compare(const struct finding_set *fs, const struct corpus_expect *e,
 }
 
 static int
-corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
+corpus_run_case(mgt_session *s, const char *path, int healthy,
     struct corpus_result *r)
 {
 	struct corpus_expect e;
-	struct ingest_result res;
-	struct finding_set fs;
 	struct mgt_error err;
-	struct problem_sink sink = { NULL, NULL };
-	sqlite3 *db = NULL;
-	char tmpdir[PATH_MAX], db_path[PATH_MAX + 16], why[1024];
-	const char *base;
+	struct mgt_finding f;
+	struct cli_scratch t;
+	mgt_case *c = NULL;
+	mgt_result *res = NULL;
+	char why[1024];
 	char **inputs;
 	size_t n = 0, i;
 
 	memset(r, 0, sizeof *r);
-	r->name = xstrdup(path);
+	r->name = cli_strdup(path);
 	why[0] = '\0';
 	if (!healthy && corpus_is_dir(path) && corpus_has_expected(path)) {
 		if (corpus_read_expected(path, &e, why, sizeof why) != 0) {
-			r->why = xstrdup(why);
+			r->why = cli_strdup(why);
 			return 0;
 		}
 	} else {
@@ -264,41 +276,30 @@ corpus_run_case(struct cmd_ingest *ci, const char *path, int healthy,
 		e.healthy = 1;
 	}
 	inputs = corpus_case_inputs(path, &n);
-	finding_set_init(&fs);
-	base = getenv("TMPDIR");
-	snprintf(tmpdir, sizeof tmpdir, "%s/mgtriage-corpus-XXXXXX",
-	    base != NULL && *base != '\0' ? base : "/tmp");
-	if (mkdtemp(tmpdir) == NULL) {
-		r->why = xstrdup("cannot create a temporary directory");
+	if (cli_scratch_make(&t, "mgtriage-corpus") != 0) {
+		r->why = cli_strdup("cannot create a temporary directory");
 		goto out;
 	}
-	snprintf(db_path, sizeof db_path, "%s/index.db", tmpdir);
-	output_track(tmpdir, 1);
-	output_track(db_path, 0);
 	mgt_error_clear(&err);
-	if (n == 0 || ingest_run((const char *const *)inputs, n, db_path,
-	    &ci->opt, &res, &err) != MGT_OK ||
-	    index_open(db_path, 1, cmd_index_opts(&ci->opt.limits), &db,
-	    &err) != MGT_OK ||
-	    eval_rules(db, &ci->rules, &fs, &sink, &err) != MGT_OK) {
+	if (n == 0 || mgt_index_build(s, (const char *const *)inputs, n, t.db,
+	    NULL, &err) != MGT_OK ||
+	    mgt_case_open(s, t.db, &c, &err) != MGT_OK ||
+	    mgt_evaluate(c, NULL, &res, &err) != MGT_OK) {
 		mgt_error_format(&err, why, sizeof why);
-		r->why = xstrdup(n == 0 ? "no inputs" : why);
+		r->why = cli_strdup(n == 0 ? "no inputs" : why);
 		goto clean;
 	}
-	rank_findings(&fs);
-	r->pass = corpus_compare(&fs, &e, &r->why);
+	r->pass = corpus_compare(res, &e, &r->why);
 	if (r->pass) {
-		for (i = 0; i < fs.nroots; i++)
-			corpus_append(&r->why, fs.roots[i]->rule->id);
+		for (i = 0; mgt_result_finding(res, i, &f) == 0; i++)
+			if (f.cause < 0)
+				corpus_append(&r->why, f.rule_id);
 	}
 clean:
-	if (db != NULL)
-		sqlite3_close(db);
-	output_discard(db_path);
-	rmdir(tmpdir);
-	output_untrack(tmpdir);
+	mgt_result_free(res);
+	mgt_case_close(c);
+	cli_scratch_clean(&t);
 out:
-	finding_set_free(&fs);
 	for (i = 0; i < n; i++)
 		free(inputs[i]);
 	free(inputs);
@@ -306,7 +307,7 @@ out:
 	return r->pass;
 }
 
-/* Written to a temporary file (output_temp()), renamed when complete. */
+/* Written to a temporary file renamed over path when complete. */
 static int
 corpus_write_junit(const char *path, struct corpus_result *rs, size_t n,
     long failed)
@@ -315,18 +316,11 @@ corpus_write_junit(const char *path, struct corpus_result *rs, size_t n,
 	char *tmp = NULL;
 	FILE *f;
 	size_t i;
-	int fd, ret;
 
 	mgt_error_clear(&err);
-	if (output_temp(path, &tmp, &fd, &err) != MGT_OK) {
+	if (mgt_output_open(path, &f, &tmp, &err) != MGT_OK) {
 		cmd_print_error(&err);
-		free(tmp);
-		return -1;
-	}
-	if ((f = fdopen(fd, "w")) == NULL) {
-		close(fd);
-		output_discard(tmp);
-		free(tmp);
+		mgt_free(tmp);
 		return -1;
 	}
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -334,25 +328,21 @@ corpus_write_junit(const char *path, struct corpus_result *rs, size_t n,
 	    "failures=\"%ld\">\n", n, failed);
 	for (i = 0; i < n; i++) {
 		fputs("  <testcase classname=\"mgtriage.corpus\" name=\"", f);
-		report_junit_put(f, rs[i].name, 1);
+		mgt_xml_escape(f, rs[i].name, 1);
 		if (rs[i].pass)
 			fputs("\"/>\n", f);
 		else {
 			fputs("\">\n    <failure message=\"", f);
-			report_junit_put(f, rs[i].why, 1);
+			mgt_xml_escape(f, rs[i].why, 1);
 			fputs("\"/>\n  </testcase>\n", f);
 		}
 	}
 	fputs("</testsuite>\n", f);
-	if (fclose(f) != 0) {
-		output_discard(tmp);
-		free(tmp);
+	if (mgt_output_close(f, tmp, path, 1, &err) != MGT_OK) {
+		cmd_print_error(&err);
 		return -1;
 	}
-	if ((ret = output_commit(tmp, path, &err)) != MGT_OK)
-		cmd_print_error(&err);
-	free(tmp);
-	return ret == MGT_OK ? 0 : -1;
+	return 0;
 }
 
 static int
@@ -360,6 +350,7 @@ cmd_corpus_exec(int argc, char **argv)
 {
 	struct cmd_ingest ci;
 	struct corpus_result *rs = NULL;
+	mgt_session *s = NULL;
 	struct mgt_error err;
 	const char *junit = NULL;
 	char **cases = NULL, *p;
@@ -378,8 +369,8 @@ cmd_corpus_exec(int argc, char **argv)
 
 	cmd_ingest_init(&ci);
 	ci.need_rules = 1;
-	ci.quiet = 1;
-	ci.progress = 0;
+	cmd_ingest_option(&ci, &cmd_corpus_entry, 'q', NULL);
+	cmd_ingest_option(&ci, &cmd_corpus_entry, CMD_OPT_NO_PROGRESS, NULL);
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -410,9 +401,9 @@ cmd_corpus_exec(int argc, char **argv)
 	for (a = optind; a < argc; a++) {
 		if (healthy || !corpus_is_dir(argv[a]) ||
 		    corpus_has_expected(argv[a])) {
-			cases = xreallocarray(cases, ncases + 1,
+			cases = cli_reallocarray(cases, ncases + 1,
 			    sizeof *cases);
-			cases[ncases++] = xstrdup(argv[a]);
+			cases[ncases++] = cli_strdup(argv[a]);
 			continue;
 		}
 		/* A directory of cases: its subdirectories with `expected`. */
@@ -421,9 +412,9 @@ cmd_corpus_exec(int argc, char **argv)
 		while ((de = readdir(d)) != NULL) {
 			if (de->d_name[0] == '.')
 				continue;
-			xasprintf(&p, "%s/%s", argv[a], de->d_name);
+			cli_asprintf(&p, "%s/%s", argv[a], de->d_name);
 			if (corpus_is_dir(p) && corpus_has_expected(p)) {
-				cases = xreallocarray(cases, ncases + 1,
+				cases = cli_reallocarray(cases, ncases + 1,
 				    sizeof *cases);
 				cases[ncases++] = p;
 			} else
@@ -440,7 +431,7 @@ cmd_corpus_exec(int argc, char **argv)
 		    "case is a directory with an 'expected' file)");
 	}
 	mgt_error_clear(&err);
-	if (junit != NULL && output_check(junit, &err) != MGT_OK)
+	if (junit != NULL && mgt_output_check(junit, &err) != MGT_OK)
 		cmd_print_error(&err);
 	if (err.code != MGT_OK ||
 	    (rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
@@ -450,9 +441,13 @@ cmd_corpus_exec(int argc, char **argv)
 		free(cases);
 		return MGT_EXIT_USAGE;
 	}
-	rs = xcalloc(ncases, sizeof *rs);
+	/* Cases print nothing of their own: only the verdicts. */
+	s = ci.s;
+	mgt_session_options(s)->on_problem = NULL;
+	mgt_session_options(s)->on_progress = NULL;
+	rs = cli_calloc(ncases, sizeof *rs);
 	for (i = 0; i < ncases; i++) {
-		if (corpus_run_case(&ci, cases[i], healthy, &rs[i]))
+		if (corpus_run_case(s, cases[i], healthy, &rs[i]))
 			passed++;
 		else
 			failed++;

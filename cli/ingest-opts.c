@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-util.h"
 #include "ingest-opts.h"
 
 /* Problem lines printed per code; the report counts them all. */
@@ -38,9 +39,9 @@ cmd_ingest_printed(struct cmd_ingest *ci, const char *code)
 	for (i = 0; i < ci->nprinted; i++)
 		if (strcmp(ci->printed[i].code, code) == 0)
 			return &ci->printed[i].n;
-	ci->printed = cmd_xreallocarray(ci->printed, ci->nprinted + 1,
+	ci->printed = cli_reallocarray(ci->printed, ci->nprinted + 1,
 	    sizeof *ci->printed);
-	ci->printed[ci->nprinted].code = cmd_xstrdup(code);
+	ci->printed[ci->nprinted].code = cli_strdup(code);
 	ci->printed[ci->nprinted].n = 0;
 	return &ci->printed[ci->nprinted++].n;
 }
@@ -141,39 +142,6 @@ cmd_ingest_timing(void *data, const char *what, double seconds)
 	fprintf(stderr, "mgtriage: timing: %s %.3f s\n", what, seconds);
 }
 
-/* Set, and neither empty nor "0". */
-static int
-cmd_ingest_env_flag(const char *name)
-{
-	const char *e = getenv(name);
-
-	return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
-}
-
-/* MGTRIAGE_* settings for tests, benchmarks and valgrind, read once. */
-static void
-cmd_ingest_env(struct mgt_options *o)
-{
-	const char *e;
-
-	o->no_jit = cmd_ingest_env_flag("MGTRIAGE_NO_JIT");
-	o->no_simd = cmd_ingest_env_flag("MGTRIAGE_NO_SIMD");
-	if (cmd_ingest_env_flag("MGTRIAGE_TIMING"))
-		o->timing = atoi(getenv("MGTRIAGE_TIMING")) >= 2 ? 2 : 1;
-	if (getenv("MGTRIAGE_PROGRESS_ALL") != NULL)
-		o->progress_every = 0;
-	if ((e = getenv("MGTRIAGE_PARSE_ON")) != NULL) {
-		if (strcmp(e, "reader") == 0)
-			o->parse_on = MGT_PARSE_READER;
-		else if (strcmp(e, "indexer") == 0)
-			o->parse_on = MGT_PARSE_INDEXER;
-	}
-	if ((e = getenv("TMPDIR")) != NULL && *e != '\0')
-		o->tmpdir = e;
-	if ((e = getenv("MGTRIAGE_VIEWS_DIR")) != NULL && *e != '\0')
-		o->views_dir = e;
-}
-
 void
 cmd_ingest_init(struct cmd_ingest *ci)
 {
@@ -181,8 +149,7 @@ cmd_ingest_init(struct cmd_ingest *ci)
 	struct mgt_error err;
 
 	memset(ci, 0, sizeof *ci);
-	mgt_options_init(&o);
-	cmd_ingest_env(&o);
+	cmd_options_init(&o);
 	o.on_problem = cmd_ingest_problem;
 	o.on_progress = cmd_ingest_progress;
 	o.on_rule_diag = cmd_ingest_rule_diag;
@@ -234,7 +201,7 @@ cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
 		ci->opt->fts = 1;
 		return MGT_EXIT_OK;
 	case CMD_OPT_RULES:
-		ci->rule_dirs = cmd_xreallocarray(ci->rule_dirs,
+		ci->rule_dirs = cli_reallocarray(ci->rule_dirs,
 		    (size_t)ci->nrule_dirs + 1, sizeof *ci->rule_dirs);
 		ci->rule_dirs[ci->nrule_dirs++] = (char *)arg;
 		return MGT_EXIT_OK;

@@ -96,8 +96,11 @@ main_run(int argc, char **argv)
 		return MGT_EXIT_OK;
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		struct mgt_options o;
+
+		cmd_options_init(&o);
 		printf("mgtriage %s\n", PACKAGE_VERSION);
-		mgt_print_versions(stdout);
+		mgt_print_versions(stdout, &o);
 		return MGT_EXIT_OK;
 	}
 	if ((e = cmd_find(argv[1])) == NULL) {

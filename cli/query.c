@@ -15,13 +15,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "mgtriage.h"
 #include "cli.h"
-#include "error.h"
-#include "index.h"
-#include "mgt-limits.h"
-#include "report.h"
-#include "util.h"
-#include "xmalloc.h"
+#include "cli-util.h"
 
 enum query_format { QUERY_TABLE, QUERY_JSON, QUERY_CSV };
 
@@ -29,6 +25,19 @@ enum { QUERY_OPT_LIMIT = 256 };
 
 /* Widest a table column gets before its cells are cut with "...". */
 #define QUERY_MAX_WIDTH 80
+
+/* What the rows are gathered into while the query runs. */
+struct query_out {
+	enum query_format fmt;
+	FILE		*f;
+	int		 term;		/* f is a terminal */
+	int		 ncol;
+	char	       **names;		/* escaped as the format needs */
+	cJSON		*arr;		/* QUERY_JSON */
+	char	       **cells;		/* QUERY_TABLE: nrows * ncol */
+	size_t		*width;
+	size_t		 nrows, cap;
+};
 
 /* One CSV cell; on a terminal (term) escaped first. */
 static void
@@ -55,45 +64,42 @@ query_csv_cell(FILE *f, const char *s, int term)
 }
 
 static cJSON *
-query_json_value(sqlite3_stmt *st, int i, int term)
+query_json_value(const struct mgt_value *v, int term)
 {
-	cJSON *v;
+	cJSON *j;
 	char *t;
 
-	switch (sqlite3_column_type(st, i)) {
-	case SQLITE_INTEGER:
-		return cJSON_CreateNumber((double)sqlite3_column_int64(st, i));
-	case SQLITE_FLOAT:
-		return cJSON_CreateNumber(sqlite3_column_double(st, i));
-	case SQLITE_NULL:
+	switch (v->type) {
+	case MGT_VALUE_INTEGER:
+		return cJSON_CreateNumber((double)v->i);
+	case MGT_VALUE_FLOAT:
+		return cJSON_CreateNumber(v->f);
+	case MGT_VALUE_NULL:
 		return cJSON_CreateNull();
 	default:
-		t = cmd_term((const char *)sqlite3_column_text(st, i), term);
-		v = cJSON_CreateString(t);
+		t = cmd_term(v->text, term);
+		j = cJSON_CreateString(t);
 		free(t);
-		return v;
+		return j;
 	}
 }
 
-/* Cells are escaped for the terminal (util_escape_n() keeps NUL bytes
- * visible, report_term() C1 and bidi controls) and cut to
- * QUERY_MAX_WIDTH. */
+/* Cells are escaped for the terminal (NUL bytes kept visible, C1 and bidi
+ * controls too) and cut to QUERY_MAX_WIDTH. */
 static char *
-query_cell(sqlite3_stmt *st, int i)
+query_cell(const struct mgt_value *v)
 {
-	const char *t;
-	char buf[QUERY_MAX_WIDTH * 4 + 8];
-	size_t n;
+	char *t, *cut;
 
-	if (sqlite3_column_type(st, i) == SQLITE_NULL)
-		return xstrdup("NULL");
-	t = (const char *)sqlite3_column_text(st, i);
-	n = (size_t)sqlite3_column_bytes(st, i);
-	util_escape_n(t, n > QUERY_MAX_WIDTH ? QUERY_MAX_WIDTH : n, buf,
-	    sizeof buf);
-	if (n > QUERY_MAX_WIDTH)
-		strcat(buf, "...");
-	return report_term(buf, SIZE_MAX);
+	if (v->type == MGT_VALUE_NULL)
+		return cli_strdup("NULL");
+	t = mgt_term_escape(v->text, v->len > QUERY_MAX_WIDTH ?
+	    QUERY_MAX_WIDTH : v->len, 0);
+	if (v->len <= QUERY_MAX_WIDTH)
+		return t;
+	cli_asprintf(&cut, "%s...", t);
+	mgt_free(t);
+	return cut;
 }
 
 static size_t
@@ -108,143 +114,156 @@ query_width(const char *s)
 	return w;
 }
 
-static int
-query_run(sqlite3 *db, const char *sql, enum query_format fmt, FILE *f,
-    struct mgt_error *err)
+/* The column names, before the first row: the CSV header goes out now. */
+static void
+query_names(void *data, int ncol, const char *const *names)
 {
-	struct index_budget b;
-	sqlite3_stmt *st = NULL;
-	cJSON *arr = NULL, *row;
-	const char *why;
-	char **cells = NULL, **names, *txt, what[96];
-	size_t *width = NULL, nrows = 0, cap = 0, r, kept;
-	int ncol, i, rc, status = MGT_OK, term;
+	struct query_out *q = data;
+	int i;
 
-	if (index_guard_one(db, sql, &st, &why) != MGT_OK)
-		return mgt_error_set(err, MGT_ERR_USAGE, "", -1, 0,
-		    "SQL: %s (query is read-only: one SELECT or read-only "
-		    "PRAGMA)", why);
-	term = isatty(fileno(f));
-	ncol = sqlite3_column_count(st);
-	names = xcalloc((size_t)ncol + 1, sizeof *names);
+	q->ncol = ncol;
+	q->names = cli_calloc((size_t)ncol + 1, sizeof *q->names);
 	/* The table escapes always, as it does its cells. */
 	for (i = 0; i < ncol; i++)
-		names[i] = cmd_term(sqlite3_column_name(st, i),
-		    term || fmt == QUERY_TABLE);
-	if (fmt == QUERY_JSON)
-		arr = cJSON_CreateArray();
-	else if (fmt == QUERY_CSV) {
+		q->names[i] = cmd_term(names[i], q->term ||
+		    q->fmt == QUERY_TABLE);
+	if (q->fmt == QUERY_JSON)
+		q->arr = cJSON_CreateArray();
+	else if (q->fmt == QUERY_CSV) {
 		for (i = 0; i < ncol; i++) {
 			if (i > 0)
-				fputc(',', f);
-			query_csv_cell(f, sqlite3_column_name(st, i), term);
+				fputc(',', q->f);
+			query_csv_cell(q->f, names[i], q->term);
 		}
-		fputs("\r\n", f);
+		fputs("\r\n", q->f);
 	} else {
-		width = xcalloc((size_t)ncol + 1, sizeof *width);
+		q->width = cli_calloc((size_t)ncol + 1, sizeof *q->width);
 		for (i = 0; i < ncol; i++)
-			width[i] = query_width(names[i]);
+			q->width[i] = query_width(q->names[i]);
 	}
-	index_budget_begin(db, &b);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		/* Rows kept for the table or the JSON array count too. */
-		for (kept = 0, i = 0; fmt != QUERY_CSV && i < ncol; i++)
-			kept += sizeof(cJSON) + (fmt == QUERY_JSON ?
-			    (size_t)sqlite3_column_bytes(st, i) :
-			    QUERY_MAX_WIDTH);
-		if (index_budget_charge(&b, kept) != 0) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		switch (fmt) {
-		case QUERY_JSON:
-			row = cJSON_CreateObject();
-			for (i = 0; i < ncol; i++)
-				cJSON_AddItemToObject(row, names[i],
-				    query_json_value(st, i, term));
-			cJSON_AddItemToArray(arr, row);
-			break;
-		case QUERY_CSV:
-			for (i = 0; i < ncol; i++) {
-				if (i > 0)
-					fputc(',', f);
-				query_csv_cell(f,
-				    (const char *)sqlite3_column_text(st, i),
-				    term);
-			}
-			fputs("\r\n", f);
-			break;
-		case QUERY_TABLE:
-			if ((nrows + 1) * (size_t)ncol > cap) {
-				cap = cap ? cap * 2 : (size_t)ncol * 64;
-				cells = xreallocarray(cells, cap,
-				    sizeof *cells);
-			}
-			for (i = 0; i < ncol; i++) {
-				txt = query_cell(st, i);
-				if (query_width(txt) > width[i])
-					width[i] = query_width(txt);
-				cells[nrows * (size_t)ncol + (size_t)i] = txt;
-			}
-			break;
-		}
-		nrows++;
-	}
-	if (index_budget_end(&b, rc) != 0)
-		status = mgt_error_set(err, MGT_ERR_LIMIT, "", -1, 0,
-		    "SQL: the query was stopped: it went over %s; narrow it "
-		    "(WHERE, LIMIT) or raise the limit with --limit",
-		    index_budget_what(&b, what, sizeof what));
-	else if (rc != SQLITE_DONE)
-		status = mgt_error_set(err, MGT_ERR_DB, "", -1, 0, "SQL: %s",
-		    sqlite3_errmsg(db));
-	sqlite3_finalize(st);
+}
 
-	if (fmt == QUERY_JSON) {
-		txt = cJSON_Print(arr);
+/* One row: printed (CSV) or kept; returns the bytes kept. */
+static long
+query_row(void *data, int ncol, const char *const *names,
+    const struct mgt_value *v)
+{
+	struct query_out *q = data;
+	size_t kept = 0;
+	cJSON *row;
+	char *txt;
+	int i;
+
+	(void)names;
+	/* Rows kept for the table or the JSON array count too. */
+	for (i = 0; q->fmt != QUERY_CSV && i < ncol; i++)
+		kept += sizeof(cJSON) + (q->fmt == QUERY_JSON ? v[i].len :
+		    QUERY_MAX_WIDTH);
+	switch (q->fmt) {
+	case QUERY_JSON:
+		row = cJSON_CreateObject();
+		for (i = 0; i < ncol; i++)
+			cJSON_AddItemToObject(row, q->names[i],
+			    query_json_value(&v[i], q->term));
+		cJSON_AddItemToArray(q->arr, row);
+		break;
+	case QUERY_CSV:
+		for (i = 0; i < ncol; i++) {
+			if (i > 0)
+				fputc(',', q->f);
+			query_csv_cell(q->f, v[i].text, q->term);
+		}
+		fputs("\r\n", q->f);
+		break;
+	case QUERY_TABLE:
+		if ((q->nrows + 1) * (size_t)ncol > q->cap) {
+			q->cap = q->cap ? q->cap * 2 : (size_t)ncol * 64;
+			q->cells = cli_reallocarray(q->cells, q->cap,
+			    sizeof *q->cells);
+		}
+		for (i = 0; i < ncol; i++) {
+			txt = query_cell(&v[i]);
+			if (query_width(txt) > q->width[i])
+				q->width[i] = query_width(txt);
+			q->cells[q->nrows * (size_t)ncol + (size_t)i] = txt;
+		}
+		break;
+	}
+	q->nrows++;
+	return (long)kept;
+}
+
+/* What was kept, printed at the end (also after an error: the rows the
+ * query gave before it stopped). */
+static void
+query_finish(struct query_out *q)
+{
+	FILE *f = q->f;
+	char *txt;
+	size_t r;
+	int i, ncol = q->ncol;
+
+	if (q->fmt == QUERY_JSON && q->arr != NULL) {
+		txt = cJSON_Print(q->arr);
 		fprintf(f, "%s\n", txt);
 		cJSON_free(txt);
-		cJSON_Delete(arr);
-	} else if (fmt == QUERY_TABLE) {
+		cJSON_Delete(q->arr);
+	} else if (q->fmt == QUERY_TABLE && q->names != NULL) {
 		for (i = 0; i < ncol; i++)
 			fprintf(f, "%s%-*s", i ? "  " : "",
-			    i + 1 < ncol ? (int)width[i] : 0, names[i]);
+			    i + 1 < ncol ? (int)q->width[i] : 0, q->names[i]);
 		fputc('\n', f);
 		for (i = 0; i < ncol; i++) {
 			fputs(i ? "  " : "", f);
-			for (r = 0; r < width[i]; r++)
+			for (r = 0; r < q->width[i]; r++)
 				fputc('-', f);
 		}
 		fputc('\n', f);
-		for (r = 0; r < nrows; r++) {
+		for (r = 0; r < q->nrows; r++) {
 			for (i = 0; i < ncol; i++) {
-				txt = cells[r * (size_t)ncol + (size_t)i];
+				txt = q->cells[r * (size_t)ncol + (size_t)i];
 				fprintf(f, "%s%s", i ? "  " : "", txt);
 				if (i + 1 < ncol)
-					fprintf(f, "%*s", (int)(width[i] -
+					fprintf(f, "%*s", (int)(q->width[i] -
 					    query_width(txt)), "");
 			}
 			fputc('\n', f);
 		}
-		for (r = 0; r < nrows * (size_t)ncol; r++)
-			free(cells[r]);
-		free(cells);
-		free(width);
+		for (r = 0; r < q->nrows * (size_t)ncol; r++)
+			free(q->cells[r]);
+		free(q->cells);
+		free(q->width);
 	}
-	for (i = 0; i < ncol; i++)
-		free(names[i]);
-	free(names);
-	return status;
+	for (i = 0; q->names != NULL && i < ncol; i++)
+		free(q->names[i]);
+	free(q->names);
+}
+
+static int
+query_run(mgt_case *c, const char *sql, enum query_format fmt, FILE *f,
+    struct mgt_error *err)
+{
+	struct query_out q;
+	int rc;
+
+	memset(&q, 0, sizeof q);
+	q.fmt = fmt;
+	q.f = f;
+	q.term = isatty(fileno(f));
+	rc = mgt_case_query(c, sql, query_names, query_row, &q, err);
+	query_finish(&q);
+	return rc;
 }
 
 static int
 cmd_query_exec(int argc, char **argv)
 {
 	enum query_format fmt = QUERY_TABLE;
-	struct mgt_limits lim;
 	struct mgt_error err;
-	sqlite3 *db = NULL;
-	int opt, rc;
+	struct mgt_options o;
+	mgt_session *s = NULL;
+	mgt_case *c = NULL;
+	int opt, rc, ret;
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "limit", required_argument, NULL, QUERY_OPT_LIMIT },
@@ -252,14 +271,21 @@ cmd_query_exec(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	limits_default(&lim);
+	mgt_error_clear(&err);
+	cmd_options_init(&o);
+	if (mgt_session_new(&o, &s, &err) != MGT_OK) {
+		cmd_print_error(&err);
+		return MGT_EXIT_INTERNAL;
+	}
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case QUERY_OPT_LIMIT:
-			if (limits_set(&lim, optarg, &err) != MGT_OK)
-				return cmd_usage_error(&cmd_query_entry, "%s",
+			if (mgt_session_set_limit(s, optarg, &err) != MGT_OK) {
+				ret = cmd_usage_error(&cmd_query_entry, "%s",
 				    err.msg);
+				goto out;
+			}
 			break;
 		case 'f':
 			if (strcmp(optarg, "table") == 0)
@@ -268,39 +294,46 @@ cmd_query_exec(int argc, char **argv)
 				fmt = QUERY_JSON;
 			else if (strcmp(optarg, "csv") == 0)
 				fmt = QUERY_CSV;
-			else
-				return cmd_usage_error(&cmd_query_entry,
+			else {
+				ret = cmd_usage_error(&cmd_query_entry,
 				    "unknown format '%s' (table, json, csv)",
 				    optarg);
+				goto out;
+			}
 			break;
 		case 'h':
 			cmd_print_help(&cmd_query_entry);
-			return MGT_EXIT_OK;
+			ret = MGT_EXIT_OK;
+			goto out;
 		default:
-			return cmd_usage_error(&cmd_query_entry,
+			ret = cmd_usage_error(&cmd_query_entry,
 			    "unknown option");
+			goto out;
 		}
 	}
-	if (argc - optind != 2)
-		return cmd_usage_error(&cmd_query_entry,
+	if (argc - optind != 2) {
+		ret = cmd_usage_error(&cmd_query_entry,
 		    "expected an index and one SQL statement");
-	mgt_error_clear(&err);
-	if ((rc = index_open(argv[optind], 1, cmd_index_opts(&lim), &db,
-	    &err)) != MGT_OK) {
-		cmd_print_error(&err);
-		return rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?
-		    MGT_EXIT_UNREADABLE : rc == MGT_ERR_RULE ? MGT_EXIT_USAGE :
-		    MGT_EXIT_INTERNAL;
+		goto out;
 	}
-	rc = query_run(db, argv[optind + 1], fmt, stdout, &err);
-	sqlite3_close(db);
+	mgt_error_clear(&err);
+	if ((rc = mgt_case_open(s, argv[optind], &c, &err)) != MGT_OK) {
+		cmd_print_error(&err);
+		ret = cmd_exit_for_open(rc);
+		goto out;
+	}
+	rc = query_run(c, argv[optind + 1], fmt, stdout, &err);
 	if (rc != MGT_OK) {
 		cmd_print_error(&err);
-		return rc == MGT_ERR_USAGE ? MGT_EXIT_USAGE : MGT_EXIT_INTERNAL;
-	}
-	if (fflush(stdout) != 0)
-		return MGT_EXIT_INTERNAL;
-	return MGT_EXIT_OK;
+		ret = rc == MGT_ERR_USAGE ? MGT_EXIT_USAGE : MGT_EXIT_INTERNAL;
+	} else if (fflush(stdout) != 0)
+		ret = MGT_EXIT_INTERNAL;
+	else
+		ret = MGT_EXIT_OK;
+out:
+	mgt_case_close(c);
+	mgt_session_free(s);
+	return ret;
 }
 
 const struct cmd_entry cmd_query_entry = {

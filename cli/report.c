@@ -58,7 +58,7 @@ cmd_report_exec(int argc, char **argv)
 		    "expected one index file");
 	}
 	mgt_error_clear(&err);
-	if (ro.output != NULL && mgt_check_output(ro.output, &err) != MGT_OK) {
+	if (ro.output != NULL && mgt_output_check(ro.output, &err) != MGT_OK) {
 		cmd_print_error(&err);
 		cmd_ingest_free(&ci);
 		return MGT_EXIT_USAGE;
@@ -70,11 +70,7 @@ cmd_report_exec(int argc, char **argv)
 	if ((rc = mgt_case_open(ci.s, argv[optind], &c, &err)) != MGT_OK) {
 		cmd_print_error(&err);
 		cmd_ingest_free(&ci);
-		/* A missing file or not an index; a bad view file; else
-		 * SQLite failed. */
-		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE :
-		    rc == MGT_ERR_IO || rc == MGT_ERR_FORMAT ?
-		    MGT_EXIT_UNREADABLE : MGT_EXIT_INTERNAL;
+		return cmd_exit_for_open(rc);
 	}
 	rc = cmd_report_run(c, &ro);
 	mgt_case_close(c);

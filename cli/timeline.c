@@ -14,41 +14,33 @@
 
 #include <cjson/cJSON.h>
 
+#include "mgtriage.h"
 #include "cli.h"
-#include "error.h"
-#include "index.h"
-#include "mgt-time.h"
-#include "report.h"
-#include "timeline.h"
-#include "util.h"
 
-static void
-timeline_print_text(const struct timeline *tl)
+static int
+timeline_print_text(void *data, const struct mgt_event *e)
 {
 	char a[40], b[40], *what, *where, *nodes;
-	size_t i;
-	const struct report_event *e;
 
-	for (i = 0; i < tl->n; i++) {
-		e = &tl->events[i];
-		what = cmd_term(e->what, 1);
-		where = cmd_term(e->where, 1);
-		nodes = e->nodes != NULL ? cmd_term(e->nodes, 1) : NULL;
-		time_format(e->first_ts, a, sizeof a);
-		if (e->count > 1 && e->last_ts != e->first_ts) {
-			time_format(e->last_ts, b, sizeof b);
-			printf("%s .. %s  x%ld  %s", a, b, e->count, what);
-		} else if (e->count > 1)
-			printf("%s  x%ld  %s", a, e->count, what);
-		else
-			printf("%s  %s", a, what);
-		if (nodes != NULL)
-			printf("  [%s]", nodes);
-		printf("\n    %s\n", where);
-		free(what);
-		free(where);
-		free(nodes);
-	}
+	(void)data;
+	what = cmd_term(e->what, 1);
+	where = cmd_term(e->where, 1);
+	nodes = e->nodes != NULL ? cmd_term(e->nodes, 1) : NULL;
+	mgt_format_time(e->first_ts, a, sizeof a);
+	if (e->count > 1 && e->last_ts != e->first_ts) {
+		mgt_format_time(e->last_ts, b, sizeof b);
+		printf("%s .. %s  x%ld  %s", a, b, e->count, what);
+	} else if (e->count > 1)
+		printf("%s  x%ld  %s", a, e->count, what);
+	else
+		printf("%s  %s", a, what);
+	if (nodes != NULL)
+		printf("  [%s]", nodes);
+	printf("\n    %s\n", where);
+	free(what);
+	free(where);
+	free(nodes);
+	return 0;
 }
 
 /* A string member, escaped for the terminal when term. */
@@ -62,47 +54,43 @@ timeline_json_str(cJSON *o, const char *key, const char *s, int term)
 	free(t);
 }
 
-static void
-timeline_print_json(const struct timeline *tl)
+/* One entry into the JSON array (data); printed once all are in. */
+static int
+timeline_add_json(void *data, const struct mgt_event *e)
 {
-	cJSON *arr, *o;
-	char a[40], *s;
-	size_t i;
-	const struct report_event *e;
+	cJSON *arr = data, *o;
+	char a[40];
 	int term = isatty(STDOUT_FILENO);
 
-	arr = cJSON_CreateArray();
-	for (i = 0; i < tl->n; i++) {
-		e = &tl->events[i];
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "first",
-		    time_format(e->first_ts, a, sizeof a));
-		cJSON_AddStringToObject(o, "last",
-		    time_format(e->last_ts, a, sizeof a));
-		cJSON_AddNumberToObject(o, "count", (double)e->count);
-		timeline_json_str(o, "what", e->what, term);
-		timeline_json_str(o, "where", e->where, term);
-		if (e->nodes != NULL)
-			timeline_json_str(o, "nodes", e->nodes, term);
-		else
-			cJSON_AddNullToObject(o, "nodes");
-		cJSON_AddItemToArray(arr, o);
-	}
-	s = cJSON_Print(arr);
-	printf("%s\n", s);
-	cJSON_free(s);
-	cJSON_Delete(arr);
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "first",
+	    mgt_format_time(e->first_ts, a, sizeof a));
+	cJSON_AddStringToObject(o, "last",
+	    mgt_format_time(e->last_ts, a, sizeof a));
+	cJSON_AddNumberToObject(o, "count", (double)e->count);
+	timeline_json_str(o, "what", e->what, term);
+	timeline_json_str(o, "where", e->where, term);
+	if (e->nodes != NULL)
+		timeline_json_str(o, "nodes", e->nodes, term);
+	else
+		cJSON_AddNullToObject(o, "nodes");
+	cJSON_AddItemToArray(arr, o);
+	return 0;
 }
 
 static int
 cmd_timeline_exec(int argc, char **argv)
 {
-	struct timeline_filter f;
-	struct timeline tl;
 	struct mgt_error err;
-	sqlite3 *db;
+	struct mgt_options o;
+	mgt_session *s = NULL;
+	mgt_case *c = NULL;
+	const char *node = NULL;
+	int64_t since = INT64_MIN, until = INT64_MAX;
+	cJSON *arr = NULL;
+	char *out;
 	long long t;
-	int opt, json = 0;
+	int opt, json = 0, ret, rc;
 	static const struct option longopts[] = {
 		{ "node", required_argument, NULL, 'n' },
 		{ "since", required_argument, NULL, 'S' },
@@ -112,15 +100,12 @@ cmd_timeline_exec(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	memset(&f, 0, sizeof f);
-	f.since = INT64_MIN;
-	f.until = INT64_MAX;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "n:f:h", longopts, NULL)) !=
 	    -1) {
 		switch (opt) {
 		case 'n':
-			f.node = optarg;
+			node = optarg;
 			break;
 		case 'S':
 		case 'U':
@@ -128,9 +113,9 @@ cmd_timeline_exec(int argc, char **argv)
 				return cmd_usage_error(&cmd_timeline_entry,
 				    "bad time '%s'", optarg);
 			if (opt == 'S')
-				f.since = t;
+				since = t;
 			else
-				f.until = t;
+				until = t;
 			break;
 		case 'f':
 			if (strcmp(optarg, "json") == 0)
@@ -151,24 +136,34 @@ cmd_timeline_exec(int argc, char **argv)
 		return cmd_usage_error(&cmd_timeline_entry,
 		    "expected one index file");
 	mgt_error_clear(&err);
-	if (index_open(argv[optind], 1, cmd_index_opts(NULL), &db, &err) != MGT_OK) {
+	cmd_options_init(&o);
+	if (mgt_session_new(&o, &s, &err) != MGT_OK) {
 		cmd_print_error(&err);
-		return MGT_EXIT_UNREADABLE;
-	}
-	timeline_init(&tl);
-	if (timeline_build(db, &f, &tl) != 0) {
-		fprintf(stderr, "mgtriage timeline: %s\n", sqlite3_errmsg(db));
-		timeline_free(&tl);
-		sqlite3_close(db);
 		return MGT_EXIT_INTERNAL;
 	}
+	if ((rc = mgt_case_open(s, argv[optind], &c, &err)) != MGT_OK) {
+		cmd_print_error(&err);
+		mgt_session_free(s);
+		return cmd_exit_for_open(rc);
+	}
 	if (json)
-		timeline_print_json(&tl);
-	else
-		timeline_print_text(&tl);
-	timeline_free(&tl);
-	sqlite3_close(db);
-	return MGT_EXIT_OK;
+		arr = cJSON_CreateArray();
+	if (mgt_case_timeline(c, node, since, until, json ? timeline_add_json :
+	    timeline_print_text, arr, &err) != MGT_OK) {
+		fprintf(stderr, "mgtriage timeline: %s\n", err.msg);
+		ret = MGT_EXIT_INTERNAL;
+	} else {
+		if (json) {
+			out = cJSON_Print(arr);
+			printf("%s\n", out);
+			cJSON_free(out);
+		}
+		ret = MGT_EXIT_OK;
+	}
+	cJSON_Delete(arr);
+	mgt_case_close(c);
+	mgt_session_free(s);
+	return ret;
 }
 
 const struct cmd_entry cmd_timeline_entry = {

@@ -52,6 +52,8 @@ main(int argc, char **argv)
 	}
 	mgt_options_init(&opts);
 	opts.on_problem = warn_problem;
+	/* Where the rules and views are when not installed (tests). */
+	opts.views_dir = getenv("TRIAGE_VIEWS");
 	mgt_error_clear(&err);
 	if (mgt_session_new(&opts, &s, &err) != MGT_OK)
 		return fail("session", &err);

@@ -262,8 +262,13 @@ int		 mgt_session_rule(mgt_session *s, size_t i,
  * finding goes to on_rule_diag.  *errors and *warnings get the counts of
  * this check (load diagnostics are in mgt_session_rule_counts()).
  */
-int		 mgt_session_lint(mgt_session *s, size_t *errors,
-		    size_t *warnings, struct mgt_error *err);
+/*
+ * The SQL is prepared in a scratch index under tmpdir (NULL: /tmp).  When
+ * that index cannot be made the pattern check still runs, and the error
+ * (MGT_ERR_IO or MGT_ERR_DB) comes back with the counts filled.
+ */
+int		 mgt_session_lint(mgt_session *s, const char *tmpdir,
+		    size_t *errors, size_t *warnings, struct mgt_error *err);
 
 /*
  * Run the one rule rule_id over inputs[0..n) (a rule's fixture) in a
@@ -359,7 +364,8 @@ struct mgt_value {
  * Called for each row of mgt_case_query() with the column names and
  * values.  Returns the bytes the caller keeps from the row (a table it
  * prints at the end): they count against the SQL memory budget like
- * SQLite's own; or -1 to stop the query (which then returns MGT_OK).
+ * SQLite's own, and the row that goes over it is the last one passed; or
+ * -1 to stop the query (which then returns MGT_OK).
  */
 typedef long	 (*mgt_row_fn)(void *data, int ncols,
 		    const char *const *names, const struct mgt_value *values);
@@ -367,8 +373,8 @@ typedef long	 (*mgt_row_fn)(void *data, int ncols,
  * Run one read-only SQL statement (a second statement, a write, ATTACH
  * and the like are refused with MGT_ERR_USAGE) under the session's SQL
  * budgets (sql-steps, sql-memory, sql-time-ms): over one, MGT_ERR_LIMIT
- * naming it.  *ncols (may be NULL) gets the number of columns and
- * names_fn (may be NULL) the names before the first row.
+ * naming it; another SQLite failure is MGT_ERR_DB.  names_fn (may be
+ * NULL) gets the column names before the first row; row may be NULL.
  */
 int		 mgt_case_query(mgt_case *c, const char *sql,
 		    void (*names_fn)(void *data, int ncols,
@@ -399,9 +405,16 @@ struct mgt_grep {
 };
 void		 mgt_grep_init(struct mgt_grep *g);
 typedef int	 (*mgt_line_fn)(void *data, const struct mgt_line *);
-/* Every matching line, in input order; a nonzero return from fn stops.
- * *count gets the number of matching lines.  MGT_ERR_USAGE for a bad
- * pattern. */
+/*
+ * Every matching line, in input order, to fn (may be NULL); a nonzero
+ * return stops the search (MGT_OK then).  *count (may be NULL) gets the
+ * number of matching lines passed.  MGT_ERR_USAGE for a bad pattern (msg
+ * "invalid pattern at offset N: why") or reread 1 on an index that
+ * recorded no inputs; reading the inputs again fails as mgt_index_build()
+ * would (MGT_ERR_IO, MGT_ERR_FORMAT, MGT_ERR_EMPTY); searching the stored
+ * lines fails with MGT_ERR_DB.  The time bounds keep lines with a time
+ * only.
+ */
 int		 mgt_case_grep(mgt_case *c, const struct mgt_grep *g,
 		    mgt_line_fn fn, void *data, long long *count,
 		    struct mgt_error *err);
@@ -415,8 +428,12 @@ struct mgt_event {
 	const char	*where;		/* "member:line" or an object */
 	const char	*nodes;		/* comma-joined, may be NULL */
 };
-/* The case's history (condition transitions, events, rule hits), oldest
- * first; node NULL for all, since/until INT64_MIN/INT64_MAX for none. */
+/*
+ * The case's history (condition transitions, events, rule hits), oldest
+ * first, to fn; a nonzero return stops (MGT_OK then).  node NULL for all,
+ * since/until INT64_MIN/INT64_MAX for none.  MGT_ERR_DB when a statement
+ * fails: never a shorter history.
+ */
 typedef int	 (*mgt_event_fn)(void *data, const struct mgt_event *);
 int		 mgt_case_timeline(mgt_case *c, const char *node,
 		    int64_t since, int64_t until, mgt_event_fn fn, void *data,
@@ -512,15 +529,8 @@ int		 mgt_result_write_file(const mgt_result *r, const char *path,
  */
 void		 mgt_xml_escape(FILE *f, const char *s, int attr);
 
-/* ---- helpers for a program that shows results ------------------------ */
+/* ---- showing and writing what the engine returns ---------------------- */
 
-/*
- * A copy of s safe to print on a terminal: control bytes and invalid
- * UTF-8 as \xNN, C1 controls and bidi overrides as \uNNNN; cut to cols
- * display columns with "…" appended when cut (SIZE_MAX: never cut).  The
- * caller frees it with mgt_free().  NULL when out of memory.
- */
-char		*mgt_term_escape(const char *s, size_t cols);
 /* UTC microseconds as "2021-09-14T09:42:44.498908Z" into buf (len >= 32).
  * Returns buf, or NULL with "?" in buf for a time outside years
  * 0000-9999 (INT64_MIN, "no time", included). */
@@ -530,14 +540,45 @@ char		*mgt_format_time(int64_t us, char *buf, size_t len);
  * (midnight UTC), into UTC microseconds; 0 on success, -1 if s is none
  * of those. */
 int		 mgt_parse_time(const char *s, int64_t *us);
+
 /*
- * Refuse an output path that exists and is not a regular file (a
- * symlink, directory, FIFO, device): MGT_ERR_USAGE naming it.
+ * A copy of s[0..len) (NUL bytes included) that a terminal shows and does
+ * not act on: control bytes, invalid UTF-8 and U+2028/9 as \xNN, C1
+ * controls and bidi overrides as \uNNNN, other text as it is.  With max
+ * > 0 the \xNN-escaped text is cut to at most max bytes (at a character
+ * or an escape) before the \uNNNN pass.  The caller frees the result
+ * with mgt_free().
  */
-int		 mgt_check_output(const char *path, struct mgt_error *err);
-/* The versions of the libraries linked and the matcher in use, one
- * line each, to f. */
-void		 mgt_print_versions(FILE *f);
+char		*mgt_term_escape(const char *s, size_t len, size_t max);
+
+/*
+ * Have mgt_remove_temporaries() remove path too, a host's own scratch
+ * file (is_dir 0) or directory (is_dir 1, removed only when empty), until
+ * mgt_untrack_temporary(path).  Returns 0, or -1 when too many are
+ * tracked (then it is not).
+ */
+int		 mgt_track_temporary(const char *path, int is_dir);
+void		 mgt_untrack_temporary(const char *path);
+
+/*
+ * Output files as the library writes its own: path must be a regular file
+ * or a new name (a symlink, directory, FIFO or device is MGT_ERR_USAGE,
+ * err naming path and what it is).  mgt_output_check() only checks;
+ * mgt_output_open() also opens *f on a temporary next to path, removed by
+ * mgt_remove_temporaries(); mgt_output_close() closes f and renames the
+ * temporary over path (commit 1, checking path again) or removes it
+ * (commit 0).  *tmp (set by open whatever the result) is freed by close,
+ * or by the caller with mgt_free() when open fails.
+ */
+int		 mgt_output_check(const char *path, struct mgt_error *err);
+int		 mgt_output_open(const char *path, FILE **f, char **tmp,
+		    struct mgt_error *err);
+int		 mgt_output_close(FILE *f, char *tmp, const char *path,
+		    int commit, struct mgt_error *err);
+
+/* The versions of the libraries linked, and the matcher a session with
+ * opts (NULL: defaults) uses, one line each, to f. */
+void		 mgt_print_versions(FILE *f, const struct mgt_options *opts);
 
 #ifdef __cplusplus
 }

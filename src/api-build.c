@@ -155,7 +155,7 @@ api_tempdir(const mgt_session *s, char **dir, char **db,
 	if (mkdtemp(*dir) == NULL) {
 		free(*dir);
 		*dir = NULL;
-		return mgt_error_set(err, MGT_ERR_IO, base, -1, 0,
+		return error_set(err, MGT_ERR_IO, base, -1, 0,
 		    "cannot create a temporary directory");
 	}
 	xasprintf(db, "%s/index.db", *dir);

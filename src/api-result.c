@@ -160,7 +160,7 @@ mgt_result_write(const mgt_result *r, FILE *f,
 	    (enum rule_severity)o->fail_on, o->color, o->width, err) !=
 	    MGT_OK || fflush(f) != 0 || ferror(f)) {
 		if (err != NULL && err->msg[0] == '\0')
-			mgt_error_set(err, MGT_ERR_IO, "", -1, 0,
+			error_set(err, MGT_ERR_IO, "", -1, 0,
 			    "write failed: %s", strerror(errno));
 		return MGT_ERR_IO;
 	}
@@ -180,7 +180,7 @@ mgt_result_write_file(const mgt_result *r, const char *path,
 		return rc;
 	}
 	if ((f = fdopen(fd, "w")) == NULL) {
-		rc = mgt_error_set(err, MGT_ERR_IO, tmp, -1, 0,
+		rc = error_set(err, MGT_ERR_IO, tmp, -1, 0,
 		    "cannot write: %s", strerror(errno));
 		close(fd);
 		output_discard(tmp);
@@ -196,7 +196,7 @@ mgt_result_write_file(const mgt_result *r, const char *path,
 		return rc;
 	}
 	if (fclose(f) != 0) {
-		rc = mgt_error_set(err, MGT_ERR_IO, path, -1, 0,
+		rc = error_set(err, MGT_ERR_IO, path, -1, 0,
 		    "cannot write: %s", strerror(errno));
 		output_discard(tmp);
 		free(tmp);

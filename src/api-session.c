@@ -142,7 +142,7 @@ mgt_session_load_rules(mgt_session *s, const char *dir,
 	int rc;
 
 	if (s->rules_ready)
-		return mgt_error_set(err, MGT_ERR_USAGE, dir, -1, 0, "rules "
+		return error_set(err, MGT_ERR_USAGE, dir, -1, 0, "rules "
 		    "are loaded before the session's rules are first used");
 	if ((rc = ruleset_load_dir(&s->rules, dir, err)) != MGT_OK)
 		return rc;

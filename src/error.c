@@ -18,7 +18,7 @@ mgt_error_clear(struct mgt_error *err)
 }
 
 int
-mgt_error_vset(struct mgt_error *err, int code, const char *where,
+error_vset(struct mgt_error *err, int code, const char *where,
     long long offset, long line, const char *fmt, va_list ap)
 {
 	if (err == NULL)
@@ -32,13 +32,13 @@ mgt_error_vset(struct mgt_error *err, int code, const char *where,
 }
 
 int
-mgt_error_set(struct mgt_error *err, int code, const char *where,
+error_set(struct mgt_error *err, int code, const char *where,
     long long offset, long line, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	mgt_error_vset(err, code, where, offset, line, fmt, ap);
+	error_vset(err, code, where, offset, line, fmt, ap);
 	va_end(ap);
 	return code;
 }

@@ -12,11 +12,11 @@
 
 void	 mgt_error_clear(struct mgt_error *);
 /* Fill err (if not NULL) and return code, so callers can write
- * "return mgt_error_set(err, MGT_ERR_IO, path, -1, 0, "...")". */
-int	 mgt_error_set(struct mgt_error *, int code, const char *where,
+ * "return error_set(err, MGT_ERR_IO, path, -1, 0, "...")". */
+int	 error_set(struct mgt_error *, int code, const char *where,
 	    long long offset, long line, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
-int	 mgt_error_vset(struct mgt_error *, int code, const char *where,
+int	 error_vset(struct mgt_error *, int code, const char *where,
 	    long long offset, long line, const char *fmt, va_list)
 	    __attribute__((format(printf, 6, 0)));
 /* "where:line: msg" or "where: offset N: msg" into buf. */

@@ -255,7 +255,7 @@ eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 	int rc, j, n;
 
 	if (index_guard_one(c->db, it->ev->sql, &st, &why) != MGT_OK)
-		return mgt_error_set(err, MGT_ERR_RULE, c->rule->file, -1,
+		return error_set(err, MGT_ERR_RULE, c->rule->file, -1,
 		    it->ev->line, "rule %s, evidence %s: SQL: %s",
 		    c->rule->id, it->ev->name, why);
 	n = sqlite3_column_count(st);
@@ -275,7 +275,7 @@ eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 		eval_sql_citation(c, r, st);
 	}
 	if (index_budget_end(&b, rc) != 0) {
-		mgt_error_set(err, MGT_ERR_LIMIT, c->rule->file, -1,
+		error_set(err, MGT_ERR_LIMIT, c->rule->file, -1,
 		    it->ev->line, "rule %s, evidence %s: SQL stopped after "
 		    "%ld rows: it went over %s; the item is not evaluated",
 		    c->rule->id, it->ev->name, it->count,
@@ -284,7 +284,7 @@ eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 		return MGT_ERR_LIMIT;
 	}
 	if (rc != SQLITE_DONE) {
-		mgt_error_set(err, MGT_ERR_RULE, c->rule->file, -1,
+		error_set(err, MGT_ERR_RULE, c->rule->file, -1,
 		    it->ev->line, "rule %s, evidence %s: SQL: %s",
 		    c->rule->id, it->ev->name, sqlite3_errmsg(c->db));
 		sqlite3_finalize(st);
@@ -292,7 +292,7 @@ eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 	}
 	sqlite3_finalize(st);
 	if (c->vpath_err[0] != '\0')
-		return mgt_error_set(err, MGT_ERR_DB, c->rule->file, -1,
+		return error_set(err, MGT_ERR_DB, c->rule->file, -1,
 		    it->ev->line, "rule %s, evidence %s: reading a row's "
 		    "file: %s", c->rule->id, it->ev->name, c->vpath_err);
 	return MGT_OK;
@@ -326,7 +326,7 @@ eval_pattern_tallies(struct eval_ctx *c, struct eval_item *it,
 
 	if (sqlite3_prepare_v2(c->db, eval_tally_sql, -1, &st, NULL) !=
 	    SQLITE_OK)
-		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		return error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading hit tallies: %s", sqlite3_errmsg(c->db));
 	sqlite3_bind_text(st, 1, c->rule->id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, it->ev->name, -1, SQLITE_STATIC);
@@ -349,7 +349,7 @@ eval_pattern_tallies(struct eval_ctx *c, struct eval_item *it,
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
-		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		return error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading hit tallies: %s", sqlite3_errmsg(c->db));
 	return MGT_OK;
 }
@@ -365,7 +365,7 @@ eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 
 	if (sqlite3_prepare_v2(c->db, eval_hits_sql, -1, &st, NULL) !=
 	    SQLITE_OK)
-		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		return error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading hits: %s", sqlite3_errmsg(c->db));
 	sqlite3_bind_text(st, 1, c->rule->id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, it->ev->name, -1, SQLITE_STATIC);
@@ -397,7 +397,7 @@ eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
-		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		return error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading hits: %s", sqlite3_errmsg(c->db));
 	return eval_pattern_tallies(c, it, err);
 }

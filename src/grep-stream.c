@@ -12,12 +12,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mgtriage.h"
 #include "error.h"
 #include "grep-stream.h"
 #include "mgt-limits.h"
 #include "parse-journal.h"
 #include "parse-log.h"
-#include "report.h"
 #include "source.h"
 #include "text-decode.h"
 #include "util.h"
@@ -31,6 +31,7 @@ struct grep_ctx {
 	int			 year;		/* for stamps without one */
 	long long		 count;
 	struct mgt_error	*err;		/* where a failure is told */
+	int			 stopped;	/* q->fn said stop */
 
 	/* The member being read. */
 	const char		*vpath;
@@ -68,16 +69,19 @@ grep_node_match(const char *want, const char *node)
 	return grep_node_prefix(node, want) || grep_node_prefix(want, node);
 }
 
-/* One line of the member: number it, stamp it, test it, hand it on. */
+/* One line of the member: number it, stamp it, test it, pass it on. */
 static void
 grep_line(struct grep_ctx *g, const char *p, size_t l)
 {
 	const struct grep_query *q = g->q;
 	struct log_record rec;
+	struct mgt_line ml;
 	char host[256];
 	const char *node = g->src_node;
 	int64_t ts;
 
+	if (g->stopped)
+		return;
 	if (l > 0 && p[l - 1] == '\r')
 		l--;
 	g->line_no++;
@@ -97,9 +101,14 @@ grep_line(struct grep_ctx *g, const char *p, size_t l)
 	if (pcre2_match(q->re, (PCRE2_SPTR)p, l, 0, 0, g->md, NULL) < 0)
 		return;
 	g->count++;
-	if (q->count_only || q->on_line == NULL)
-		return;
-	q->on_line(q->cb_data, g->vpath, g->line_no, p, l);
+	ml.where = g->vpath;
+	ml.line = g->line_no;
+	ml.node = node;
+	ml.ts = ts;
+	ml.text = p;
+	ml.len = l;
+	if (q->fn != NULL && q->fn(q->data, &ml) != 0)
+		g->stopped = 1;
 }
 
 /* Lines of a block; a line cut by the block's end waits in carry (at
@@ -200,10 +209,13 @@ grep_member(void *ctx, struct source_member *m)
 	enum journal_format fmt;
 	int journal = 0, log;
 
+	/* Any status but MGT_OK ends the walk; grep_stream() knows why. */
+	if (g->stopped)
+		return MGT_ERR_INTERNAL;
 	if (m->type != SOURCE_REGULAR)
 		return MGT_OK;
 	if ((log = grep_is_log(g, m->vpath, &journal)) < 0)
-		return mgt_error_set(g->err, MGT_ERR_DB, m->vpath, -1, 0,
+		return error_set(g->err, MGT_ERR_DB, m->vpath, -1, 0,
 		    "reading the catalogue: %s",
 		    sqlite3_errmsg(sqlite3_db_handle(g->src_st)));
 	if (log == 0)
@@ -257,7 +269,8 @@ grep_year(sqlite3 *db)
 
 int
 grep_stream(sqlite3 *db, char *const *inputs, size_t n,
-    const struct grep_query *q, long long *count, struct mgt_error *err)
+    const struct mgt_limits *lim, const struct grep_query *q,
+    long long *count, struct mgt_error *err)
 {
 	struct grep_ctx g;
 	struct source_stats st;
@@ -267,19 +280,24 @@ grep_stream(sqlite3 *db, char *const *inputs, size_t n,
 	memset(&g, 0, sizeof g);
 	g.q = q;
 	g.err = err;
-	limits_default(&g.lim);
+	g.lim = *lim;
+	*count = 0;
 	if ((g.year = grep_year(db)) < 0)
-		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		return error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading the case's year: %s", sqlite3_errmsg(db));
 	if (sqlite3_prepare_v2(db, "SELECT kind, node FROM sources WHERE"
 	    " vpath = ?1", -1, &g.src_st, NULL) != SQLITE_OK)
-		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		return error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "reading the catalogue: %s", sqlite3_errmsg(db));
 	g.md = pcre2_match_data_create_from_pattern(q->re, NULL);
 	memset(&st, 0, sizeof st);
-	for (i = 0; i < n && rc == MGT_OK; i++)
+	for (i = 0; i < n && rc == MGT_OK && !g.stopped; i++)
 		rc = source_walk(inputs[i], &g.lim, NULL, grep_member, &g,
 		    &st, err);
+	if (g.stopped) {
+		mgt_error_clear(err);
+		rc = MGT_OK;
+	}
 	*count = g.count;
 	pcre2_match_data_free(g.md);
 	sqlite3_finalize(g.src_st);

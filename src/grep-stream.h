@@ -2,7 +2,8 @@
  * grep over the original inputs.  A default index keeps only error lines
  * and rule hits (DESIGN.md: the index stays small), so `mgtriage grep`
  * re-reads the inputs the index recorded and searches every line of their
- * log members, with the index's filters, line numbers and node names.
+ * log members, with the index's filters, line numbers and node names
+ * (mgt_case_grep(), src/api-grep.c).
  */
 #ifndef MGT_GREP_STREAM_H
 #define MGT_GREP_STREAM_H
@@ -14,6 +15,8 @@
 #include <sqlite3.h>
 
 struct mgt_error;
+struct mgt_limits;
+struct mgt_line;
 
 struct grep_query {
 	const pcre2_code	*re;
@@ -21,12 +24,9 @@ struct grep_query {
 	const char		*glob;		/* NULL: any source */
 	int			 has_since, has_until;
 	int64_t			 since, until;	/* UTC us */
-	int			 count_only;
-	/* Every matching line unless count_only (text: len bytes, raw). */
-	void			(*on_line)(void *cb_data, const char *vpath,
-				    long line_no, const char *text,
-				    size_t len);
-	void			*cb_data;
+	/* Each matching line; a nonzero return stops the search. */
+	int			(*fn)(void *, const struct mgt_line *);
+	void			*data;
 };
 
 /* Does a source glob match the innermost path of vpath, as a rule's
@@ -38,12 +38,13 @@ int	 grep_source_match(const char *glob, const char *vpath);
 int	 grep_node_match(const char *want, const char *node);
 
 /*
- * Walk inputs[0..n) again and hand every matching line of the log members
- * db catalogued to q->on_line.  *count gets the number of
- * matching lines.  Returns MGT_OK, or an error (err set) when an input
- * cannot be read at all.
+ * Walk inputs[0..n) again, under lim, and pass every matching line of the
+ * log members db catalogued to q->fn.  *count gets the number of matching
+ * lines passed.  Returns MGT_OK (also when fn stopped it), or an error
+ * (err set) when an input cannot be read at all.
  */
 int	 grep_stream(sqlite3 *db, char *const *inputs, size_t n,
-	    const struct grep_query *, long long *count, struct mgt_error *);
+	    const struct mgt_limits *lim, const struct grep_query *,
+	    long long *count, struct mgt_error *);
 
 #endif

@@ -37,7 +37,7 @@ index_db_error(sqlite3 *db, int rc, const char *where, const char *what,
 	    sqlite3_errmsg(db) : sqlite3_errstr(rc);
 	if (msg == NULL || *msg == '\0')
 		msg = sqlite3_errstr(rc);
-	return mgt_error_set(err, MGT_ERR_DB, where, -1, 0, "%s: %s", what,
+	return error_set(err, MGT_ERR_DB, where, -1, 0, "%s: %s", what,
 	    msg);
 }
 
@@ -51,7 +51,7 @@ index_exec(sqlite3 *db, const char *sql, const char *where,
 
 	rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
 	if (rc != SQLITE_OK) {
-		mgt_error_set(err, MGT_ERR_DB, where, -1, 0, "%s",
+		error_set(err, MGT_ERR_DB, where, -1, 0, "%s",
 		    msg != NULL ? msg : sqlite3_errstr(rc));
 		sqlite3_free(msg);
 		return MGT_ERR_DB;
@@ -77,10 +77,10 @@ index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
 	    NULL);
 	if (rc != SQLITE_OK) {
 		if ((rc & 0xff) == SQLITE_NOTADB) {
-			ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+			ret = error_set(err, MGT_ERR_FORMAT, path, -1, 0,
 			    "not an mgtriage index (not an SQLite database)");
 		} else if ((rc & 0xff) == SQLITE_ERROR) {
-			ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+			ret = error_set(err, MGT_ERR_FORMAT, path, -1, 0,
 			    "not an mgtriage index (%s)", sqlite3_errmsg(db));
 		} else
 			ret = index_db_error(db, rc, path, "read meta", err);
@@ -88,13 +88,13 @@ index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
 	}
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
-		ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+		ret = error_set(err, MGT_ERR_FORMAT, path, -1, 0,
 		    "not an mgtriage index (no schema_version in meta)");
 		goto out;
 	}
 	if (rc != SQLITE_ROW) {
 		if ((rc & 0xff) == SQLITE_NOTADB)
-			ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+			ret = error_set(err, MGT_ERR_FORMAT, path, -1, 0,
 			    "not an mgtriage index (not an SQLite database)");
 		else
 			ret = index_db_error(db, rc, path, "read meta", err);
@@ -107,7 +107,7 @@ index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
 			break;
 	}
 	if (i > INDEX_SCHEMA_VERSION) {
-		ret = mgt_error_set(err, MGT_ERR_FORMAT, path, -1, 0,
+		ret = error_set(err, MGT_ERR_FORMAT, path, -1, 0,
 		    "index schema version %.20s is not a version this "
 		    "mgtriage reads (%d to %d); rebuild the index with "
 		    "'mgtriage index'", v != NULL ? (const char *)v : "(null)",
@@ -216,7 +216,7 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 	flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
 	rc = sqlite3_open_v2(path, &db, flags, NULL);
 	if (rc != SQLITE_OK) {
-		ret = mgt_error_set(err, (rc & 0xff) == SQLITE_CANTOPEN ?
+		ret = error_set(err, (rc & 0xff) == SQLITE_CANTOPEN ?
 		    MGT_ERR_IO : MGT_ERR_DB, path, -1, 0,
 		    "cannot open index: %s", db != NULL ?
 		    sqlite3_errmsg(db) : sqlite3_errstr(rc));
@@ -278,8 +278,6 @@ fail:
 	sqlite3_close(db);
 	return ret;
 }
-
-int
 
 char *
 index_meta(sqlite3 *db, const char *key)

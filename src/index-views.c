@@ -24,6 +24,7 @@
 #include "error.h"
 #include "index.h"
 #include "index-private.h"
+#include "util.h"
 #include "xmalloc.h"
 
 /*
@@ -245,7 +246,7 @@ views_statement(sqlite3 *db, struct index_views *v, struct views_text *t,
 	}
 	if (p == NULL) {
 		views_word(s, word, sizeof word);
-		return mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
+		return error_set(err, MGT_ERR_RULE, file, -1, line,
 		    "only CREATE VIEW statements are allowed in a view file "
 		    "(found '%s')", word);
 	}
@@ -259,7 +260,7 @@ views_statement(sqlite3 *db, struct index_views *v, struct views_text *t,
 	rc = sqlite3_prepare_v2(db, sql, -1, &st, &tail);
 	sqlite3_set_authorizer(db, NULL, NULL);
 	if (va.name != NULL && (prev = views_find(v, va.name)) != NULL) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
+		ret = error_set(err, MGT_ERR_RULE, file, -1, line,
 		    "view '%s' is already defined at %s:%ld; a view file "
 		    "cannot replace a view, give it another name", va.name,
 		    prev->file, prev->line);
@@ -274,32 +275,32 @@ views_statement(sqlite3 *db, struct index_views *v, struct views_text *t,
 		if (off >= (int)VIEWS_PREFIX_LEN)
 			line = t->line + views_newlines(p, sql + off);
 		if (va.denied)
-			ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
+			ret = error_set(err, MGT_ERR_RULE, file, -1, line,
 			    "only CREATE VIEW statements are allowed in a view "
 			    "file");
 		else
-			ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
+			ret = error_set(err, MGT_ERR_RULE, file, -1, line,
 			    "%s", rc != SQLITE_OK ? sqlite3_errmsg(db) :
 			    "no statement");
 		goto out;
 	}
 	if (va.ncreate != 1 || va.name == NULL || va.denied) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
+		ret = error_set(err, MGT_ERR_RULE, file, -1, line,
 		    "only CREATE VIEW statements are allowed in a view file");
 		goto out;
 	}
 	if ((taken = views_name_taken(db, va.name)) != NULL) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
+		ret = error_set(err, MGT_ERR_RULE, file, -1, line,
 		    "'%s' is %s; a view cannot take its name", va.name, taken);
 		goto out;
 	}
 	if (v->ndefs >= INDEX_VIEWS_MAX_VIEWS) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
+		ret = error_set(err, MGT_ERR_RULE, file, -1, line,
 		    "more than %d views", INDEX_VIEWS_MAX_VIEWS);
 		goto out;
 	}
 	if ((rc = sqlite3_step(st)) != SQLITE_DONE) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, file, -1, line,
+		ret = error_set(err, MGT_ERR_RULE, file, -1, line,
 		    "view '%s': %s", va.name, sqlite3_errmsg(db));
 		goto out;
 	}
@@ -333,10 +334,10 @@ views_read(const char *path, char **out, struct mgt_error *err)
 
 	*out = NULL;
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1)
-		return mgt_error_set(err, MGT_ERR_RULE, path, -1, 0,
+		return error_set(err, MGT_ERR_RULE, path, -1, 0,
 		    "cannot open view file: %s", strerror(errno));
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, path, -1, 0,
+		ret = error_set(err, MGT_ERR_RULE, path, -1, 0,
 		    "not a regular file");
 		goto out;
 	}
@@ -348,7 +349,7 @@ views_read(const char *path, char **out, struct mgt_error *err)
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
-			ret = mgt_error_set(err, MGT_ERR_RULE, path, -1, 0,
+			ret = error_set(err, MGT_ERR_RULE, path, -1, 0,
 			    "cannot read view file: %s", strerror(errno));
 			goto out;
 		}
@@ -357,13 +358,13 @@ views_read(const char *path, char **out, struct mgt_error *err)
 		len += (size_t)n;
 	}
 	if (len > INDEX_VIEWS_MAX_FILE_BYTES) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, path, -1, 0,
+		ret = error_set(err, MGT_ERR_RULE, path, -1, 0,
 		    "view file larger than %d bytes",
 		    INDEX_VIEWS_MAX_FILE_BYTES);
 		goto out;
 	}
 	if (memchr(text, '\0', len) != NULL) {
-		ret = mgt_error_set(err, MGT_ERR_RULE, path, -1, 1 +
+		ret = error_set(err, MGT_ERR_RULE, path, -1, 1 +
 		    views_newlines(text, memchr(text, '\0', len)),
 		    "NUL byte in a view file");
 		goto out;
@@ -421,7 +422,7 @@ views_dir(sqlite3 *db, struct index_views *v, const char *dir,
 	int ret = MGT_OK;
 
 	if ((d = opendir(dir)) == NULL)
-		return mgt_error_set(err, MGT_ERR_RULE, dir, -1, 0,
+		return error_set(err, MGT_ERR_RULE, dir, -1, 0,
 		    "cannot open views directory: %s", strerror(errno));
 	while ((de = readdir(d)) != NULL) {
 		len = strlen(de->d_name);
@@ -429,7 +430,7 @@ views_dir(sqlite3 *db, struct index_views *v, const char *dir,
 		    strcmp(de->d_name + len - 4, ".sql") != 0)
 			continue;
 		if (n == INDEX_VIEWS_MAX_FILES) {
-			ret = mgt_error_set(err, MGT_ERR_RULE, dir, -1, 0,
+			ret = error_set(err, MGT_ERR_RULE, dir, -1, 0,
 			    "more than %d view files", INDEX_VIEWS_MAX_FILES);
 			break;
 		}
@@ -490,7 +491,7 @@ index_views_check(sqlite3 *db, const struct index_views *v,
 		sqlite3_finalize(st);
 		sqlite3_free(sql);
 		if (rc != SQLITE_OK)
-			return mgt_error_set(err, MGT_ERR_RULE, v->defs[i].file,
+			return error_set(err, MGT_ERR_RULE, v->defs[i].file,
 			    -1, v->defs[i].line, "view '%s': %s",
 			    v->defs[i].name, sqlite3_errmsg(db));
 	}

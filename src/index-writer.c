@@ -98,7 +98,7 @@ index_run(struct index *ix, enum index_stmt w, const char *what,
 	int rc, ret = MGT_OK;
 
 	if (ix->bind_rc != SQLITE_OK) {
-		ret = mgt_error_set(err, MGT_ERR_DB, ix->path, -1, 0,
+		ret = error_set(err, MGT_ERR_DB, ix->path, -1, 0,
 		    "%s: bind: %s", what, sqlite3_errstr(ix->bind_rc));
 		ix->bind_rc = SQLITE_OK;
 	} else {
@@ -281,7 +281,7 @@ index_add_source(struct index *ix, const struct index_source *s,
 	int ret;
 
 	if (s->vpath == NULL)
-		return mgt_error_set(err, MGT_ERR_INTERNAL, ix->path, -1, 0,
+		return error_set(err, MGT_ERR_INTERNAL, ix->path, -1, 0,
 		    "source without a virtual path");
 	ib_text(ix, IST_SOURCE_ADD, 1, s->vpath);
 	ib_opt(ix, IST_SOURCE_ADD, 2, s->kind);
@@ -324,7 +324,7 @@ index_update_source(struct index *ix, int64_t source_id,
 	if (ret != MGT_OK)
 		return ret;
 	if (sqlite3_changes(ix->db) != 1)
-		return mgt_error_set(err, MGT_ERR_INTERNAL, ix->path, -1, 0,
+		return error_set(err, MGT_ERR_INTERNAL, ix->path, -1, 0,
 		    "update source: no source with id %lld",
 		    (long long)source_id);
 	return MGT_OK;
@@ -489,7 +489,7 @@ index_put(struct index *ix, int64_t source_id, long line,
 	int rc, ret, fresh = 0, replace = 0;
 
 	if ((doc = cJSON_PrintUnformatted(obj)) == NULL)
-		return mgt_error_set(err, MGT_ERR_NOMEM, ix->path, -1, line,
+		return error_set(err, MGT_ERR_NOMEM, ix->path, -1, line,
 		    "cannot serialise %s %s", k->kind, k->name);
 	/* The group is apiVersion up to '/'; core "v1" has none. */
 	slash = k->api_version != NULL ? strchr(k->api_version, '/') : NULL;
@@ -522,7 +522,7 @@ index_put(struct index *ix, int64_t source_id, long line,
 		    sqlite3_step(ix->st[IST_RES_FIND]) : ix->bind_rc;
 		if (rc != SQLITE_ROW) {
 			if (rc == SQLITE_DONE)
-				ret = mgt_error_set(err, MGT_ERR_INTERNAL,
+				ret = error_set(err, MGT_ERR_INTERNAL,
 				    ix->path, -1, line, "find resource: "
 				    "%s %s/%s vanished", k->kind,
 				    k->namespace, k->name);
@@ -597,19 +597,19 @@ index_add_resource(struct index *ix, int64_t source_id, long line,
 
 	memset(&k, 0, sizeof k);
 	if (!cJSON_IsObject(obj))
-		return mgt_error_set(err, MGT_ERR_FORMAT, "", -1, line,
+		return error_set(err, MGT_ERR_FORMAT, "", -1, line,
 		    "resource is not a JSON object");
 	k.api_version = json_str(obj, "apiVersion");
 	k.kind = json_str(obj, "kind");
 	meta = cJSON_GetObjectItemCaseSensitive(obj, "metadata");
 	k.name = json_str(meta, "name");
 	if (k.kind == NULL || *k.kind == '\0')
-		return mgt_error_set(err, MGT_ERR_FORMAT, "", -1, line,
+		return error_set(err, MGT_ERR_FORMAT, "", -1, line,
 		    "object has no kind (apiVersion %s, name %s)",
 		    k.api_version != NULL ? k.api_version : "none",
 		    k.name != NULL ? k.name : "none");
 	if (k.name == NULL || *k.name == '\0')
-		return mgt_error_set(err, MGT_ERR_FORMAT, "", -1, line,
+		return error_set(err, MGT_ERR_FORMAT, "", -1, line,
 		    "%s object has no metadata.name", k.kind);
 	k.namespace = json_str(meta, "namespace");
 	if (k.namespace == NULL)
@@ -637,7 +637,7 @@ index_add_synthetic(struct index *ix, int64_t source_id, long line,
 	int ret;
 
 	if (kind == NULL || *kind == '\0' || name == NULL || *name == '\0')
-		return mgt_error_set(err, MGT_ERR_INTERNAL, "", -1, line,
+		return error_set(err, MGT_ERR_INTERNAL, "", -1, line,
 		    "synthetic resource without kind or name");
 	memset(&k, 0, sizeof k);
 	if (doc == NULL)
@@ -691,7 +691,7 @@ index_add_hit(struct index *ix, const struct index_hit *h,
     struct mgt_error *err)
 {
 	if (h->rule_id == NULL)
-		return mgt_error_set(err, MGT_ERR_INTERNAL, ix->path, -1, 0,
+		return error_set(err, MGT_ERR_INTERNAL, ix->path, -1, 0,
 		    "hit without a rule id");
 	ib_text(ix, IST_HIT, 1, h->rule_id);
 	ib_text(ix, IST_HIT, 2, h->evidence);
@@ -759,10 +759,10 @@ index_sync_file(const char *path, struct mgt_error *err)
 	int fd, ret = MGT_OK;
 
 	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
-		return mgt_error_set(err, MGT_ERR_IO, path, -1, 0,
+		return error_set(err, MGT_ERR_IO, path, -1, 0,
 		    "cannot reopen temporary index: %s", strerror(errno));
 	if (fsync(fd) == -1)
-		ret = mgt_error_set(err, MGT_ERR_IO, path, -1, 0,
+		ret = error_set(err, MGT_ERR_IO, path, -1, 0,
 		    "fsync: %s", strerror(errno));
 	close(fd);
 	return ret;

@@ -37,7 +37,7 @@ cluster_same(struct ingest *in, const char *what, const char *value,
 		return MGT_OK;
 	util_escape(*have, a, sizeof a);
 	util_escape(value, b, sizeof b);
-	mgt_error_set(in->fatal, MGT_ERR_USAGE, in->vpath, -1, 0,
+	error_set(in->fatal, MGT_ERR_USAGE, in->vpath, -1, 0,
 	    "the inputs hold two clusters: %s %s (in %s) and %s; one case is "
 	    "one cluster, so analyse each must-gather with its own command "
 	    "(or run 'mgtriage corpus' over them)", what, a, *have_at, b);
@@ -203,7 +203,7 @@ ingest_cluster_finish(struct ingest *in, struct mgt_error *err)
 		for (k = 0; k < in->loose[i].nhost && !attached; k++)
 			attached = cluster_is_node(st, in->loose[i].host[k]);
 		if (attached < 0) {
-			mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+			error_set(err, MGT_ERR_DB, "", -1, 0,
 			    "matching hosts to nodes: %s", sqlite3_errmsg(db));
 			sqlite3_finalize(st);
 			return MGT_ERR_DB;
@@ -219,7 +219,7 @@ ingest_cluster_finish(struct ingest *in, struct mgt_error *err)
 	sqlite3_finalize(st);
 	return MGT_OK;
 dberr:
-	mgt_error_set(err, MGT_ERR_DB, "", -1, 0, "matching hosts to nodes: "
+	error_set(err, MGT_ERR_DB, "", -1, 0, "matching hosts to nodes: "
 	    "%s", sqlite3_errmsg(db));
 	return MGT_ERR_DB;
 }

@@ -148,7 +148,7 @@ ingest_index_bytes(struct ingest *in)
 	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
 		size = sqlite3_column_int64(st, 0);
 	if (size < 0) {
-		mgt_error_set(&err, MGT_ERR_DB, "", -1, 0,
+		error_set(&err, MGT_ERR_DB, "", -1, 0,
 		    "measuring the index: %s", sqlite3_errmsg(db));
 		ingest_db_error(in, &err);
 		size = 0;
@@ -614,14 +614,14 @@ ingest_year_move(sqlite3 *db, int64_t source_id, int years,
 	    q++) {
 		if (sqlite3_prepare_v2(db, ingest_year_sql[q], -1, &st, NULL) !=
 		    SQLITE_OK)
-			return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+			return error_set(err, MGT_ERR_DB, "", -1, 0,
 			    "placing yearless stamps: %s", sqlite3_errmsg(db));
 		sqlite3_bind_int(st, 1, years);
 		sqlite3_bind_int64(st, 2, source_id);
 		rc = sqlite3_step(st);
 		sqlite3_finalize(st);
 		if (rc != SQLITE_DONE)
-			return mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+			return error_set(err, MGT_ERR_DB, "", -1, 0,
 			    "placing yearless stamps: %s", sqlite3_errmsg(db));
 	}
 	return MGT_OK;

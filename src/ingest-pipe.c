@@ -546,7 +546,7 @@ ingest_pipe_start(const char *input, const struct ingest_options *opt,
 	pthread_cond_init(&p->nonempty, NULL);
 	pthread_cond_init(&p->nonfull, NULL);
 	if ((e = pthread_create(&p->thread, NULL, pipe_thread, p)) != 0) {
-		mgt_error_set(err, MGT_ERR_INTERNAL, input, -1, 0,
+		error_set(err, MGT_ERR_INTERNAL, input, -1, 0,
 		    "cannot start the reader thread: %s", strerror(e));
 		pthread_mutex_destroy(&p->lock);
 		pthread_cond_destroy(&p->nonempty);

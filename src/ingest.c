@@ -307,7 +307,7 @@ ingest_fixup(struct ingest *in, struct mgt_error *err)
 
 	if (sqlite3_exec(index_db(in->idx), ingest_fixup_sql, NULL, NULL,
 	    &msg) != SQLITE_OK) {
-		mgt_error_set(err, MGT_ERR_DB, "", -1, 0,
+		error_set(err, MGT_ERR_DB, "", -1, 0,
 		    "attributing lines to nodes: %s", msg ? msg : "?");
 		sqlite3_free(msg);
 		return MGT_ERR_DB;

@@ -123,7 +123,7 @@ limits_set(struct mgt_limits *l, const char *assignment, struct mgt_error *err)
 	char *p;
 
 	if ((eq = strchr(assignment, '=')) == NULL)
-		return mgt_error_set(err, MGT_ERR_USAGE, "", -1, 0,
+		return error_set(err, MGT_ERR_USAGE, "", -1, 0,
 		    "--limit takes NAME=VALUE, got '%s'", assignment);
 	nlen = (size_t)(eq - assignment);
 	for (i = 0; i < sizeof limit_names / sizeof limit_names[0]; i++) {
@@ -131,7 +131,7 @@ limits_set(struct mgt_limits *l, const char *assignment, struct mgt_error *err)
 		    strncmp(limit_names[i].name, assignment, nlen) != 0)
 			continue;
 		if (limits_parse_number(eq + 1, &v) != 0 || v == 0)
-			return mgt_error_set(err, MGT_ERR_USAGE, "", -1, 0,
+			return error_set(err, MGT_ERR_USAGE, "", -1, 0,
 			    "--limit %.*s: '%s' is not a positive number "
 			    "(suffixes K, M, G allowed)", (int)nlen, assignment,
 			    eq + 1);
@@ -156,7 +156,7 @@ limits_set(struct mgt_limits *l, const char *assignment, struct mgt_error *err)
 		}
 		return MGT_OK;
 	}
-	return mgt_error_set(err, MGT_ERR_USAGE, "", -1, 0,
+	return error_set(err, MGT_ERR_USAGE, "", -1, 0,
 	    "--limit: unknown limit '%.*s' (see mgtriage(1), LIMITS)",
 	    (int)nlen, assignment);
 }

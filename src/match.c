@@ -264,19 +264,19 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 	char why[256];
 
 	if (m->compiled) {
-		mgt_error_set(err, MGT_ERR_INTERNAL, "", -1, 0,
+		error_set(err, MGT_ERR_INTERNAL, "", -1, 0,
 		    "matcher_add after matcher_compile");
 		return -1;
 	}
 	len = strlen(pattern);
 	if (len > MATCH_MAX_PATTERN) {
-		mgt_error_set(err, MGT_ERR_RULE, "", MATCH_MAX_PATTERN, 0,
+		error_set(err, MGT_ERR_RULE, "", MATCH_MAX_PATTERN, 0,
 		    "pattern is %zu bytes, longer than the limit of %d", len,
 		    MATCH_MAX_PATTERN);
 		return -1;
 	}
 	if (m->npats >= INT_MAX - 1) {
-		mgt_error_set(err, MGT_ERR_LIMIT, "", -1, 0,
+		error_set(err, MGT_ERR_LIMIT, "", -1, 0,
 		    "too many patterns");
 		return -1;
 	}
@@ -295,7 +295,7 @@ matcher_add(struct matcher *m, const char *pattern, int flags,
 	p->code = regex_build(pattern, len, rflags, MATCH_MAX_PATTERN,
 	    MATCH_PARENS_NEST, &p->jit, msg, sizeof msg, &erroff);
 	if (p->code == NULL) {
-		mgt_error_set(err, MGT_ERR_RULE, "", (long long)erroff, 0,
+		error_set(err, MGT_ERR_RULE, "", (long long)erroff, 0,
 		    "%s", msg);
 		return -1;
 	}
@@ -600,7 +600,7 @@ matcher_compile(struct matcher *m, struct mgt_error *err)
 		ac->cls[i] = ac->cls[i + 32];
 	ac->stride = nclass;
 	if (maxstates > UINT32_MAX / 4 / nclass) {
-		rc = mgt_error_set(err, MGT_ERR_LIMIT, "", -1, 0,
+		rc = error_set(err, MGT_ERR_LIMIT, "", -1, 0,
 		    "too many literals for the automaton (%zu bytes)",
 		    maxstates);
 		goto out;

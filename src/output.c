@@ -123,7 +123,7 @@ output_check(const char *path, struct mgt_error *err)
 
 	if (lstat(path, &st) == -1 || S_ISREG(st.st_mode))
 		return MGT_OK;
-	return mgt_error_set(err, MGT_ERR_USAGE, path, -1, 0,
+	return error_set(err, MGT_ERR_USAGE, path, -1, 0,
 	    "output is %s", output_kind(st.st_mode));
 }
 
@@ -210,7 +210,7 @@ output_temp(const char *path, char **tmp, int *fd, struct mgt_error *err)
 	*fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	    0644);
 	if (*fd == -1)
-		return mgt_error_set(err, MGT_ERR_IO, *tmp, -1, 0,
+		return error_set(err, MGT_ERR_IO, *tmp, -1, 0,
 		    "cannot create temporary file: %s", strerror(errno));
 	output_track(*tmp, 0);
 	return MGT_OK;
@@ -226,7 +226,7 @@ output_commit(const char *tmp, const char *path, struct mgt_error *err)
 		return ret;
 	}
 	if (rename(tmp, path) == -1) {
-		ret = mgt_error_set(err, MGT_ERR_IO, path, -1, 0,
+		ret = error_set(err, MGT_ERR_IO, path, -1, 0,
 		    "cannot rename %s over it: %s", tmp, strerror(errno));
 		output_discard(tmp);
 		return ret;
@@ -261,18 +261,18 @@ output_lock(const char *path, void (*waiting)(void *), void *data,
 		fd = open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
 		    0644);
 		if (fd == -1 || fstat(fd, &fst) == -1) {
-			mgt_error_set(err, MGT_ERR_IO, lock, -1, 0,
+			error_set(err, MGT_ERR_IO, lock, -1, 0,
 			    "cannot open lock file: %s", strerror(errno));
 			goto fail;
 		}
 		if (!S_ISREG(fst.st_mode)) {
-			mgt_error_set(err, MGT_ERR_USAGE, lock, -1, 0,
+			error_set(err, MGT_ERR_USAGE, lock, -1, 0,
 			    "lock file is %s", output_kind(fst.st_mode));
 			goto fail;
 		}
 		if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
 			if (errno != EWOULDBLOCK) {
-				mgt_error_set(err, MGT_ERR_IO, lock, -1, 0,
+				error_set(err, MGT_ERR_IO, lock, -1, 0,
 				    "cannot lock: %s", strerror(errno));
 				goto fail;
 			}
@@ -280,7 +280,7 @@ output_lock(const char *path, void (*waiting)(void *), void *data,
 				waiting(data);
 			while (flock(fd, LOCK_EX) == -1) {
 				if (errno != EINTR) {
-					mgt_error_set(err, MGT_ERR_IO, lock,
+					error_set(err, MGT_ERR_IO, lock,
 					    -1, 0, "cannot lock: %s",
 					    strerror(errno));
 					goto fail;

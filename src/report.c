@@ -58,7 +58,7 @@ report_write(FILE *fp, enum report_format fmt, const struct report *r,
 	int rc;
 
 	if ((unsigned int)fmt >= sizeof writers / sizeof writers[0])
-		return mgt_error_set(err, MGT_ERR_USAGE, "", -1, 0,
+		return error_set(err, MGT_ERR_USAGE, "", -1, 0,
 		    "unknown report format %d", (int)fmt);
 	report_model_build(&m, r);
 	rc = writers[fmt](fp, &m);
@@ -66,7 +66,7 @@ report_write(FILE *fp, enum report_format fmt, const struct report *r,
 	if (rc == MGT_OK && (fflush(fp) != 0 || ferror(fp)))
 		rc = MGT_ERR_IO;
 	if (rc != MGT_OK)
-		return mgt_error_set(err, rc, "", -1, 0,
+		return error_set(err, rc, "", -1, 0,
 		    "writing the report failed: %s",
 		    errno != 0 ? strerror(errno) : "output error");
 	return MGT_OK;

@@ -217,12 +217,12 @@ result_scalar(sqlite3 *db, const char *sql, long long *v,
 
 	*v = 0;
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return mgt_error_set(err, MGT_ERR_DB, "", -1, 0, "%s: %s",
+		return error_set(err, MGT_ERR_DB, "", -1, 0, "%s: %s",
 		    sql, sqlite3_errmsg(db));
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*v = sqlite3_column_int64(st, 0);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		mgt_error_set(err, MGT_ERR_DB, "", -1, 0, "%s: %s", sql,
+		error_set(err, MGT_ERR_DB, "", -1, 0, "%s: %s", sql,
 		    sqlite3_errmsg(db));
 		sqlite3_finalize(st);
 		return MGT_ERR_DB;
@@ -288,13 +288,13 @@ result_build(sqlite3 *db, const struct ruleset *rs,
 	result_rule_diags(rs, &r->ps);
 	r->rule_errors = (long long)rs->nerrors;
 	if (result_load_problems(db, &r->ps) != MGT_OK) {
-		mgt_error_set(err, MGT_ERR_DB, "", -1, 0, "reading the"
+		error_set(err, MGT_ERR_DB, "", -1, 0, "reading the"
 		    " problems: %s", sqlite3_errmsg(db));
 		goto fail;
 	}
 	if (eval_rules(db, rs, &r->fs, &sink, err) != MGT_OK) {
 		if (err != NULL && err->msg[0] == '\0')
-			mgt_error_set(err, MGT_ERR_DB, "", -1, 0, "%s",
+			error_set(err, MGT_ERR_DB, "", -1, 0, "%s",
 			    sqlite3_errmsg(db));
 		goto fail;
 	}

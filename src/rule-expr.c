@@ -135,20 +135,20 @@ rule_expr_fail(struct rule_expr_parser *p, const char *what)
 	if (p->tok == RULE_TOK_BAD) {
 		c = (unsigned char)p->text[p->start];
 		if (c == '&' || c == '|' || c == '!')
-			mgt_error_set(p->err, MGT_ERR_RULE, NULL,
+			error_set(p->err, MGT_ERR_RULE, NULL,
 			    (long long)col, 0, "unexpected '%c' at column %zu "
 			    "(use 'and', 'or', 'not')", c, col);
 		else if (c > 0x20 && c < 0x7f)
-			mgt_error_set(p->err, MGT_ERR_RULE, NULL,
+			error_set(p->err, MGT_ERR_RULE, NULL,
 			    (long long)col, 0, "unexpected '%c' at column %zu, "
 			    "%s", c, col, what);
 		else
-			mgt_error_set(p->err, MGT_ERR_RULE, NULL,
+			error_set(p->err, MGT_ERR_RULE, NULL,
 			    (long long)col, 0, "unexpected byte 0x%02x at "
 			    "column %zu, %s", c, col, what);
 		return;
 	}
-	mgt_error_set(p->err, MGT_ERR_RULE, NULL, (long long)col, 0,
+	error_set(p->err, MGT_ERR_RULE, NULL, (long long)col, 0,
 	    "%s at column %zu", what, col);
 }
 
@@ -203,7 +203,7 @@ rule_expr_parse_primary(struct rule_expr_parser *p)
 			name[n] = '\0';
 			if (!p->failed) {
 				p->failed = 1;
-				mgt_error_set(p->err, MGT_ERR_RULE, NULL,
+				error_set(p->err, MGT_ERR_RULE, NULL,
 				    (long long)p->start + 1, 0,
 				    "unknown evidence '%s%s' at column %zu",
 				    name, n < p->toklen ? "..." : "",
@@ -322,7 +322,7 @@ rule_expr_parse(const char *text, const struct rule *r,
 	p.rule = r;
 	p.err = err;
 	if (p.len > RULE_EXPR_MAX_TEXT) {
-		mgt_error_set(err, MGT_ERR_RULE, NULL, 1, 0,
+		error_set(err, MGT_ERR_RULE, NULL, 1, 0,
 		    "expression is longer than %d bytes", RULE_EXPR_MAX_TEXT);
 		return NULL;
 	}

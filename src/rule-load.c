@@ -635,10 +635,10 @@ ruleset_load_file(struct ruleset *rs, const char *path,
 	int fd, rc = MGT_OK;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return mgt_error_set(err, MGT_ERR_IO, path, -1, 0,
+		return error_set(err, MGT_ERR_IO, path, -1, 0,
 		    "cannot open rule file: %s", strerror(errno));
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		rc = mgt_error_set(err, MGT_ERR_IO, path, -1, 0,
+		rc = error_set(err, MGT_ERR_IO, path, -1, 0,
 		    "not a regular file");
 		goto out;
 	}
@@ -648,7 +648,7 @@ ruleset_load_file(struct ruleset *rs, const char *path,
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
-			rc = mgt_error_set(err, MGT_ERR_IO, path, -1, 0,
+			rc = error_set(err, MGT_ERR_IO, path, -1, 0,
 			    "cannot read rule file: %s", strerror(errno));
 			goto out;
 		}
@@ -695,7 +695,7 @@ rule_load_walk(struct ruleset *rs, const char *dir, int depth,
 		if (errno == ENOMEM)
 			xmalloc_fail("opening a rules directory");
 		if (depth == 0)
-			return mgt_error_set(err, MGT_ERR_IO, dir, -1, 0,
+			return error_set(err, MGT_ERR_IO, dir, -1, 0,
 			    "cannot open rules directory: %s",
 			    strerror(errno));
 		ruleset_diag(rs, dir, 1, 1, 0, "cannot open directory: %s",

@@ -489,12 +489,12 @@ source_content(struct source_run *run, struct source_container *c,
 		if (top && nl == 0) {
 			s->quiet = 0;
 			if (cur->state == STREAM_FAILED) {
-				rc = mgt_error_set(err, MGT_ERR_IO, "", -1, 0,
+				rc = error_set(err, MGT_ERR_IO, "", -1, 0,
 				    "cannot read: %s", cur->errmsg);
 				goto out;
 			}
 			if (cur->sniff_len == 0) {
-				rc = mgt_error_set(err, MGT_ERR_EMPTY, "", -1,
+				rc = error_set(err, MGT_ERR_EMPTY, "", -1,
 				    0, "empty input");
 				goto out;
 			}
@@ -578,7 +578,7 @@ source_content(struct source_run *run, struct source_container *c,
 	if (source_is_archive(k)) {
 		source_hex(cur->sniff, cur->sniff_len, hex, sizeof hex);
 		if (top)
-			rc = mgt_error_set(err, MGT_ERR_FORMAT, "", -1, 0,
+			rc = error_set(err, MGT_ERR_FORMAT, "", -1, 0,
 			    "unsupported archive format %s (first bytes: %s)",
 			    source_kinds[k].name, hex);
 		else {
@@ -594,7 +594,7 @@ source_content(struct source_run *run, struct source_container *c,
 	if (top && nl == 0 && !source_looks_text(cur->sniff, cur->sniff_len) &&
 	    !(cur->sniff_len >= 9 && memcmp(cur->sniff, "__CURSOR=", 9) == 0)) {
 		source_hex(cur->sniff, cur->sniff_len, hex, sizeof hex);
-		rc = mgt_error_set(err, MGT_ERR_FORMAT, "", -1, 0,
+		rc = error_set(err, MGT_ERR_FORMAT, "", -1, 0,
 		    "unrecognized format (first bytes: %s)", hex);
 		goto out;
 	}

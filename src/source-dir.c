@@ -160,12 +160,12 @@ source_dir_walk(struct source_run *run, int fd, const char *vpath,
 	source_container_init(&c, vpath, '/', 0, 0);
 	stack[0].fd = fd;
 	if (source_dir_names(fd, l->max_members_archive, &stack[0]) == -1) {
-		rc = mgt_error_set(err, MGT_ERR_IO, "", -1, 0,
+		rc = error_set(err, MGT_ERR_IO, "", -1, 0,
 		    "cannot read directory: %s", MGT_STRERROR(errno));
 		goto out;
 	}
 	if (stack[0].n == 0) {
-		rc = mgt_error_set(err, MGT_ERR_EMPTY, "", -1, 0,
+		rc = error_set(err, MGT_ERR_EMPTY, "", -1, 0,
 		    "empty input (a directory with nothing in it)");
 		goto out;
 	}

@@ -614,12 +614,12 @@ source_walk(const char *input, const struct mgt_limits *limits,
 
 	fd = open(input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd == -1) {
-		rc = mgt_error_set(err, MGT_ERR_IO, where.p, -1, 0,
+		rc = error_set(err, MGT_ERR_IO, where.p, -1, 0,
 		    "cannot open: %s", MGT_STRERROR(errno));
 		goto out;
 	}
 	if (fstat(fd, &st) == -1) {
-		rc = mgt_error_set(err, MGT_ERR_IO, where.p, -1, 0,
+		rc = error_set(err, MGT_ERR_IO, where.p, -1, 0,
 		    "cannot stat: %s", MGT_STRERROR(errno));
 		close(fd);
 		goto out;
@@ -630,11 +630,11 @@ source_walk(const char *input, const struct mgt_limits *limits,
 		rc = source_dir_walk(&run, fd, top.vp.p, err);
 	else if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		rc = mgt_error_set(err, MGT_ERR_FORMAT, "", -1, 0,
+		rc = error_set(err, MGT_ERR_FORMAT, "", -1, 0,
 		    "not a regular file or a directory");
 	} else if (st.st_size == 0) {
 		close(fd);
-		rc = mgt_error_set(err, MGT_ERR_EMPTY, "", -1, 0,
+		rc = error_set(err, MGT_ERR_EMPTY, "", -1, 0,
 		    "empty input");
 	} else {
 		memset(&m, 0, sizeof m);

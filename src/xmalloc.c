@@ -159,9 +159,14 @@ xmalloc_cjson_malloc(size_t n)
 void
 xmalloc_hook_libraries(void)
 {
+	static int hooked;
 	sqlite3_mem_methods m;
 	cJSON_Hooks hooks;
 
+	/* Twice would wrap our own wrapper: it would call itself. */
+	if (hooked)
+		return;
+	hooked = 1;
 	if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &xmalloc_sqlite_next) ==
 	    SQLITE_OK && xmalloc_sqlite_next.xMalloc != NULL) {
 		m = xmalloc_sqlite_next;

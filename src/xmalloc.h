@@ -46,7 +46,8 @@ void	 xmalloc_set_oom_handler(mgt_oom_fn fn, void *data);
  * failure for a query with no rows, a missing value or a bad document.
  * SQLite's heap limit (the SQL memory budget, index_budget_begin()) still
  * fails a statement with SQLITE_NOMEM: it refuses before asking malloc.
- * Call once from main(), before any other SQLite or cJSON call.
+ * Call before any other SQLite or cJSON call (mgt_session_new() does);
+ * a second call does nothing.
  */
 void	 xmalloc_hook_libraries(void);
 

@@ -4,6 +4,9 @@
  * problem reaches the problem callback; the OOM handler runs instead of
  * exit(); two sessions in one process keep their own settings.
  */
+/* A program of its own, built without config.h: ask for POSIX. */
+#define _GNU_SOURCE
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -279,7 +282,7 @@ test_oom(void)
 	mgt_session *s;
 	char dir[512], p[600], db[512], *big;
 	const char *inputs[1];
-	const size_t bigsz = (size_t)256 << 20;
+	const size_t bigsz = (size_t)96 << 20;
 	pid_t pid;
 	int status, fd;
 
@@ -291,14 +294,19 @@ test_oom(void)
 	snprintf(dir, sizeof dir, "%s/oom", tmp);
 	mkdir(dir, 0755);
 	snprintf(p, sizeof p, "%s/huge.log", dir);
-	if ((fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644)) == -1 ||
-	    ftruncate(fd, (off_t)bigsz) != 0) {
+	/* One line of text, no newline: it is buffered whole. */
+	big = malloc((size_t)1 << 20);
+	memset(big, 'a', (size_t)1 << 20);
+	if ((fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644)) == -1) {
 		ok(0, "cannot make the test input");
+		free(big);
 		return;
 	}
+	for (size_t done = 0; done < bigsz; done += (size_t)1 << 20)
+		if (write(fd, big, (size_t)1 << 20) != (ssize_t)1 << 20)
+			break;
 	close(fd);
-	big = NULL;
-	(void)big;
+	free(big);
 	snprintf(db, sizeof db, "%s/oom.db", tmp);
 	fflush(stdout);
 	if ((pid = fork()) == 0) {
@@ -321,7 +329,7 @@ test_oom(void)
 				fclose(f);
 			}
 			rl.rlim_cur = (rlim_t)pages *
-			    (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)96 << 20);
+			    (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)48 << 20);
 		}
 		setrlimit(RLIMIT_AS, &rl);
 		inputs[0] = dir;

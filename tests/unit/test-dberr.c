@@ -81,6 +81,7 @@ static void
 test_grep(sqlite3 *db, const char *file)
 {
 	struct grep_query q;
+	struct mgt_limits lim;
 	struct mgt_error err;
 	pcre2_code *re;
 	char *inputs[1];
@@ -93,20 +94,20 @@ test_grep(sqlite3 *db, const char *file)
 	    &off, NULL);
 	memset(&q, 0, sizeof q);
 	q.re = re;
-	q.count_only = 1;
+	limits_default(&lim);
 
 	/* The case's year is read, then the member's catalogue row fails:
 	 * it was taken for "not a log" and the search came back empty. */
 	calls_left = 1;
 	mgt_error_clear(&err);
-	rc = grep_stream(db, inputs, 1, &q, &count, &err);
+	rc = grep_stream(db, inputs, 1, &lim, &q, &count, &err);
 	is_int(rc, MGT_ERR_DB, "grep: a failing catalogue lookup is an error");
 	ok(strstr(err.msg, "odd index") != NULL, "grep: SQLite's message");
 
 	/* The year itself fails: it was taken as "no year". */
 	calls_left = 0;
 	mgt_error_clear(&err);
-	rc = grep_stream(db, inputs, 1, &q, &count, &err);
+	rc = grep_stream(db, inputs, 1, &lim, &q, &count, &err);
 	is_int(rc, MGT_ERR_DB, "grep: a failing year query is an error");
 	ok(strstr(err.msg, "odd index") != NULL,
 	    "grep: SQLite's message for the year");
@@ -114,7 +115,7 @@ test_grep(sqlite3 *db, const char *file)
 	/* Sanity: with nothing failing, the same index is searched. */
 	calls_left = -1;
 	mgt_error_clear(&err);
-	rc = grep_stream(db, inputs, 1, &q, &count, &err);
+	rc = grep_stream(db, inputs, 1, &lim, &q, &count, &err);
 	is_int(rc, MGT_OK, "grep: the same index, nothing failing");
 	pcre2_code_free(re);
 }

@@ -23,17 +23,17 @@ test_error(void)
 
 	mgt_error_clear(&err);
 	is_int(err.offset, -1, "cleared error has no offset");
-	rc = mgt_error_set(&err, MGT_ERR_IO, "a.tar.gz!x.log", -1, 12,
+	rc = error_set(&err, MGT_ERR_IO, "a.tar.gz!x.log", -1, 12,
 	    "bad %s", "thing");
 	is_int(rc, MGT_ERR_IO, "set returns the code");
 	is_str(mgt_error_format(&err, buf, sizeof buf), "a.tar.gz!x.log:12: "
 	    "bad thing", "file:line: message");
-	mgt_error_set(&err, MGT_ERR_FORMAT, "x", 4096, 0, "truncated");
+	error_set(&err, MGT_ERR_FORMAT, "x", 4096, 0, "truncated");
 	is_str(mgt_error_format(&err, buf, sizeof buf),
 	    "x: offset 4096: truncated", "offset form");
-	mgt_error_set(&err, MGT_ERR_USAGE, "", -1, 0, "plain");
+	error_set(&err, MGT_ERR_USAGE, "", -1, 0, "plain");
 	is_str(mgt_error_format(&err, buf, sizeof buf), "plain", "no where");
-	is_int(mgt_error_set(NULL, MGT_ERR_DB, "", -1, 0, "x"), MGT_ERR_DB,
+	is_int(error_set(NULL, MGT_ERR_DB, "", -1, 0, "x"), MGT_ERR_DB,
 	    "NULL error record is allowed");
 	is_str(mgt_status_name(MGT_ERR_LIMIT), "limit", "status names");
 }

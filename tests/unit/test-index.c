@@ -912,6 +912,8 @@ test_per_connection(const char *path)
 	is_int(budget_run(a, count, &last), 0,
 	    "unguarded connection: the default budget");
 	sqlite3_close(a);
+}
+
 /* Write text to dir/name (created or replaced). */
 static void
 write_file(const char *dir, const char *name, const char *text)

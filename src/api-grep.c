@@ -1,0 +1,187 @@
+/*
+ * mgt_case_grep(): a PCRE2 pattern over every log line of a case.  An
+ * index built with full text holds every line and is searched directly; a
+ * default one holds only error lines and rule hits, so the inputs it
+ * recorded are read again (grep-stream.c) when they are still there.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "error.h"
+#include "grep-stream.h"
+#include "index.h"
+#include "regex.h"
+#include "xmalloc.h"
+
+/* The stored lines and hits, in input order; the glob is applied here. */
+static const char api_grep_sql[] =
+    "SELECT s.vpath, x.line_no, x.text, x.ts, coalesce(x.node, s.node)"
+    " FROM (SELECT source_id, line_no, text, ts, node FROM lines"
+    "       UNION SELECT source_id, line_no, text, ts, node FROM hits) x"
+    " JOIN sources s ON s.id = x.source_id"
+    " WHERE regexp(?1, x.text)"
+    " AND (?2 IS NULL OR coalesce(x.node, s.node) = ?2"
+    "      OR coalesce(x.node, s.node) LIKE ?2 || '.%')"
+    " AND (?3 IS NULL OR x.ts >= ?3)"
+    " AND (?4 IS NULL OR x.ts <= ?4)"
+    " ORDER BY s.id, x.line_no";
+
+void
+mgt_grep_init(struct mgt_grep *g)
+{
+	memset(g, 0, sizeof *g);
+	g->since = INT64_MIN;
+	g->until = INT64_MAX;
+	g->reread = -1;
+}
+
+static void
+api_grep_free_inputs(char **v, size_t n)
+{
+	while (n > 0)
+		free(v[--n]);
+	free(v);
+}
+
+/*
+ * The inputs the index was built from (meta input_paths, one absolute
+ * path a line), empty lines dropped; *readable is 0 when one of them
+ * cannot be read now.
+ */
+static char **
+api_grep_inputs(sqlite3 *db, size_t *n, int *readable)
+{
+	char **v;
+	size_t i, k, kept = 0;
+
+	*readable = 1;
+	if ((v = index_meta_lines(db, "input_paths", &k)) == NULL) {
+		*n = 0;
+		return NULL;
+	}
+	for (i = 0; i < k; i++) {
+		if (v[i][0] == '\0') {
+			free(v[i]);
+			continue;
+		}
+		if (access(v[i], R_OK) != 0)
+			*readable = 0;
+		v[kept++] = v[i];
+	}
+	*n = kept;
+	return v;
+}
+
+static int
+api_grep_stored(mgt_case *c, const struct mgt_grep *g, const char *pattern,
+    mgt_line_fn fn, void *data, long long *count, struct mgt_error *err)
+{
+	struct mgt_line ml;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(c->db, api_grep_sql, -1, &st, NULL) !=
+	    SQLITE_OK)
+		return error_set(err, MGT_ERR_DB, "", -1, 0, "%s",
+		    sqlite3_errmsg(c->db));
+	sqlite3_bind_text(st, 1, pattern, -1, SQLITE_STATIC);
+	if (g->node != NULL)
+		sqlite3_bind_text(st, 2, g->node, -1, SQLITE_STATIC);
+	if (g->since != INT64_MIN)
+		sqlite3_bind_int64(st, 3, g->since);
+	if (g->until != INT64_MAX)
+		sqlite3_bind_int64(st, 4, g->until);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ml.where = (const char *)sqlite3_column_text(st, 0);
+		if (ml.where == NULL)
+			ml.where = "";
+		if (g->source != NULL && !grep_source_match(g->source,
+		    ml.where))
+			continue;
+		(*count)++;
+		ml.line = (long)sqlite3_column_int64(st, 1);
+		ml.text = (const char *)sqlite3_column_text(st, 2);
+		ml.len = (size_t)sqlite3_column_bytes(st, 2);
+		if (ml.text == NULL)
+			ml.text = "";
+		ml.ts = sqlite3_column_type(st, 3) == SQLITE_NULL ? INT64_MIN :
+		    sqlite3_column_int64(st, 3);
+		ml.node = (const char *)sqlite3_column_text(st, 4);
+		if (fn != NULL && fn(data, &ml) != 0) {
+			rc = SQLITE_DONE;
+			break;
+		}
+	}
+	if (rc != SQLITE_DONE)
+		rc = error_set(err, MGT_ERR_DB, "", -1, 0, "%s",
+		    sqlite3_errmsg(c->db));
+	else
+		rc = MGT_OK;
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int
+mgt_case_grep(mgt_case *c, const struct mgt_grep *g, mgt_line_fn fn,
+    void *data, long long *count, struct mgt_error *err)
+{
+	struct grep_query q;
+	pcre2_code *re;
+	char *pattern = NULL, *v, why[300], **inputs = NULL;
+	size_t ninputs = 0;
+	long long n = 0;
+	int rc, reread = g->reread, readable;
+
+	if (count != NULL)
+		*count = 0;
+	if (g->pattern == NULL)
+		return error_set(err, MGT_ERR_USAGE, "", -1, 0,
+		    "no pattern");
+	xasprintf(&pattern, "%s%s", g->caseless ? "(?i)" : "", g->pattern);
+	/* A bad pattern is the caller's, whichever way the lines come. */
+	if ((re = regex_compile(pattern, strlen(pattern),
+	    c->s->opts.no_jit ? REGEX_NO_JIT : 0, why,
+	    sizeof why)) == NULL) {
+		free(pattern);
+		return error_set(err, MGT_ERR_USAGE, "", -1, 0, "%s", why);
+	}
+	if (reread != 0) {
+		inputs = api_grep_inputs(c->db, &ninputs, &readable);
+		if (reread < 0) {
+			v = index_meta(c->db, "full_text");
+			reread = !(v != NULL && atoi(v) != 0) &&
+			    ninputs > 0 && readable;
+			free(v);
+		} else if (ninputs == 0) {
+			rc = error_set(err, MGT_ERR_USAGE, c->path, -1, 0,
+			    "the index records no inputs to read again");
+			goto out;
+		}
+	}
+	if (reread) {
+		memset(&q, 0, sizeof q);
+		q.re = re;
+		q.node = g->node;
+		q.glob = g->source;
+		q.has_since = g->since != INT64_MIN;
+		q.since = g->since;
+		q.has_until = g->until != INT64_MAX;
+		q.until = g->until;
+		q.fn = fn;
+		q.data = data;
+		rc = grep_stream(c->db, inputs, ninputs, &c->s->limits, &q, &n,
+		    err);
+	} else
+		rc = api_grep_stored(c, g, pattern, fn, data, &n, err);
+out:
+	if (count != NULL)
+		*count = n;
+	pcre2_code_free(re);
+	free(pattern);
+	api_grep_free_inputs(inputs, ninputs);
+	return rc;
+}
