@@ -1,6 +1,5 @@
 /*
- * Allocation that ends the run when memory is out, and scratch
- * directories removed on a signal (cli-util.h).
+ * Allocation that ends the run when memory is out (cli-util.h).
  */
 #include "config.h"
 
@@ -71,33 +70,4 @@ cli_asprintf(char **out, const char *fmt, ...)
 	if (n < 0)
 		cli_out_of_memory(strlen(fmt));
 	return n;
-}
-
-int
-cli_scratch_make(struct cli_scratch *t, const char *prefix)
-{
-	const char *base = getenv("TMPDIR");
-
-	snprintf(t->dir, sizeof t->dir, "%s/%s-XXXXXX",
-	    base != NULL && *base != '\0' ? base : "/tmp", prefix);
-	if (mkdtemp(t->dir) == NULL) {
-		t->dir[0] = '\0';
-		return -1;
-	}
-	snprintf(t->db, sizeof t->db, "%s/index.db", t->dir);
-	mgt_track_temporary(t->dir, 1);
-	mgt_track_temporary(t->db, 0);
-	return 0;
-}
-
-void
-cli_scratch_clean(struct cli_scratch *t)
-{
-	if (t->dir[0] == '\0')
-		return;
-	unlink(t->db);
-	mgt_untrack_temporary(t->db);
-	rmdir(t->dir);
-	mgt_untrack_temporary(t->dir);
-	t->dir[0] = '\0';
 }

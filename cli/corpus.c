@@ -256,7 +256,6 @@ corpus_run_case(mgt_session *s, const char *path, int healthy,
 	struct corpus_expect e;
 	struct mgt_error err;
 	struct mgt_finding f;
-	struct cli_scratch t;
 	mgt_case *c = NULL;
 	mgt_result *res = NULL;
 	char why[1024];
@@ -276,14 +275,10 @@ corpus_run_case(mgt_session *s, const char *path, int healthy,
 		e.healthy = 1;
 	}
 	inputs = corpus_case_inputs(path, &n);
-	if (cli_scratch_make(&t, "mgtriage-corpus") != 0) {
-		r->why = cli_strdup("cannot create a temporary directory");
-		goto out;
-	}
 	mgt_error_clear(&err);
-	if (n == 0 || mgt_index_build(s, (const char *const *)inputs, n, t.db,
-	    NULL, &err) != MGT_OK ||
-	    mgt_case_open(s, t.db, &c, &err) != MGT_OK ||
+	/* A scratch index, removed with the case. */
+	if (n == 0 || mgt_case_build(s, (const char *const *)inputs, n, NULL,
+	    0, NULL, &c, &err) != MGT_OK ||
 	    mgt_evaluate(c, NULL, &res, &err) != MGT_OK) {
 		mgt_error_format(&err, why, sizeof why);
 		r->why = cli_strdup(n == 0 ? "no inputs" : why);
@@ -298,8 +293,6 @@ corpus_run_case(mgt_session *s, const char *path, int healthy,
 clean:
 	mgt_result_free(res);
 	mgt_case_close(c);
-	cli_scratch_clean(&t);
-out:
 	for (i = 0; i < n; i++)
 		free(inputs[i]);
 	free(inputs);

@@ -80,7 +80,6 @@ rules_lint(struct cmd_ingest *ci)
 	struct mgt_error err;
 	mgt_session *s;
 	size_t nrules, errors, lint_errors = 0, warnings = 0, lint_warnings = 0;
-	const char *tmpdir = getenv("TMPDIR");
 	int i, rc = MGT_EXIT_USAGE;
 
 	cmd_options_init(&o);
@@ -102,8 +101,8 @@ rules_lint(struct cmd_ingest *ci)
 			cmd_print_error(&err);
 			goto out;
 		}
-	if (mgt_session_lint(s, tmpdir != NULL && *tmpdir != '\0' ? tmpdir :
-	    NULL, &lint_errors, &lint_warnings, &err) != MGT_OK) {
+	if (mgt_session_lint(s, &lint_errors, &lint_warnings, &err) !=
+	    MGT_OK) {
 		/* The schema could not be made: that check is an error. */
 		cmd_print_error(&err);
 		lint_errors++;
@@ -159,7 +158,6 @@ rules_run_fixture(mgt_session *s, const char *id, const char *dir,
     char *detail, size_t dlen)
 {
 	struct mgt_error err;
-	const char *tmpdir = getenv("TMPDIR");
 	char **inputs, *summary = NULL;
 	size_t n, i;
 	int fired;
@@ -173,8 +171,7 @@ rules_run_fixture(mgt_session *s, const char *id, const char *dir,
 	}
 	mgt_error_clear(&err);
 	if (mgt_session_test_rule(s, id, (const char *const *)inputs, n,
-	    tmpdir != NULL && *tmpdir != '\0' ? tmpdir : NULL, &fired,
-	    &summary, &err) != MGT_OK) {
+	    &fired, &summary, &err) != MGT_OK) {
 		mgt_error_format(&err, detail, dlen);
 		fired = -1;
 	} else if (fired)

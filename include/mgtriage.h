@@ -260,25 +260,23 @@ int		 mgt_session_rule(mgt_session *s, size_t i,
  * Static checks beyond loading: SQL evidence prepared against the index
  * schema (and the views), patterns the prefilter cannot help.  Each
  * finding goes to on_rule_diag.  *errors and *warnings get the counts of
- * this check (load diagnostics are in mgt_session_rule_counts()).
- */
-/*
- * The SQL is prepared in a scratch index under tmpdir (NULL: /tmp).  When
- * that index cannot be made the pattern check still runs, and the error
+ * this check (load diagnostics are in mgt_session_rule_counts()).  The
+ * SQL is prepared in a scratch index under the options' tmpdir; when
+ * that cannot be made the pattern check still runs, and the error
  * (MGT_ERR_IO or MGT_ERR_DB) comes back with the counts filled.
  */
-int		 mgt_session_lint(mgt_session *s, const char *tmpdir,
-		    size_t *errors, size_t *warnings, struct mgt_error *err);
+int		 mgt_session_lint(mgt_session *s, size_t *errors,
+		    size_t *warnings, struct mgt_error *err);
 
 /*
  * Run the one rule rule_id over inputs[0..n) (a rule's fixture) in a
- * scratch index under tmpdir (NULL: /tmp); *fired is 1 when it fired,
+ * scratch index under the options' tmpdir; *fired is 1 when it fired,
  * and *summary (the caller frees it with mgt_free(); may be NULL) its
  * filled summary.  MGT_ERR_USAGE if no rule has that id.
  */
 int		 mgt_session_test_rule(mgt_session *s, const char *rule_id,
-		    const char *const *inputs, size_t n, const char *tmpdir,
-		    int *fired, char **summary, struct mgt_error *err);
+		    const char *const *inputs, size_t n, int *fired,
+		    char **summary, struct mgt_error *err);
 
 /* ---- indexing --------------------------------------------------------- */
 
@@ -550,15 +548,6 @@ int		 mgt_parse_time(const char *s, int64_t *us);
  * with mgt_free().
  */
 char		*mgt_term_escape(const char *s, size_t len, size_t max);
-
-/*
- * Have mgt_remove_temporaries() remove path too, a host's own scratch
- * file (is_dir 0) or directory (is_dir 1, removed only when empty), until
- * mgt_untrack_temporary(path).  Returns 0, or -1 when too many are
- * tracked (then it is not).
- */
-int		 mgt_track_temporary(const char *path, int is_dir);
-void		 mgt_untrack_temporary(const char *path);
 
 /*
  * Output files as the library writes its own: path must be a regular file

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,25 +143,40 @@ mgt_index_build(mgt_session *s, const char *const *inputs, size_t n,
 	return rc;
 }
 
-/* A private directory for a scratch index: nothing outside it is
- * touched, and it goes on a signal (mgt_remove_temporaries()). */
-static int
-api_tempdir(const mgt_session *s, char **dir, char **db,
+/* Nothing outside the directory is touched, and it goes on a signal. */
+int
+api_scratch_make(const mgt_session *s, struct api_scratch *t, int track_db,
     struct mgt_error *err)
 {
 	const char *base = s->opts.tmpdir != NULL && *s->opts.tmpdir != '\0' ?
 	    s->opts.tmpdir : "/tmp";
 
-	xasprintf(dir, "%s/mgtriage-XXXXXX", base);
-	if (mkdtemp(*dir) == NULL) {
-		free(*dir);
-		*dir = NULL;
-		return error_set(err, MGT_ERR_IO, base, -1, 0,
-		    "cannot create a temporary directory");
+	t->db = NULL;
+	xasprintf(&t->dir, "%s/mgtriage-XXXXXX", base);
+	if (mkdtemp(t->dir) == NULL) {
+		free(t->dir);
+		t->dir = NULL;
+		return error_set(err, MGT_ERR_IO, base, -1, 0, "cannot create "
+		    "a temporary directory: %s", MGT_STRERROR(errno));
 	}
-	xasprintf(db, "%s/index.db", *dir);
-	output_track(*dir, 1);
+	xasprintf(&t->db, "%s/index.db", t->dir);
+	output_track(t->dir, 1);
+	if (track_db)
+		output_track(t->db, 0);
 	return MGT_OK;
+}
+
+void
+api_scratch_clean(struct api_scratch *t)
+{
+	if (t->dir == NULL)
+		return;
+	output_discard(t->db);
+	rmdir(t->dir);
+	output_untrack(t->dir);
+	free(t->dir);
+	free(t->db);
+	t->dir = t->db = NULL;
 }
 
 int
@@ -168,42 +184,39 @@ mgt_case_build(mgt_session *s, const char *const *inputs, size_t n,
     const char *db_path, int flags, struct mgt_index_stats *stats,
     mgt_case **out, struct mgt_error *err)
 {
-	char *dir = NULL, *db = NULL;
-	int lock = -1, rc;
+	struct api_scratch t = { NULL, NULL };
+	int keep = flags & MGT_CASE_KEEP, lock = -1, rc;
+	const char *db = db_path;
 
 	*out = NULL;
 	if (db_path == NULL) {
-		if ((rc = api_tempdir(s, &dir, &db, err)) != MGT_OK)
+		if ((rc = api_scratch_make(s, &t, !keep, err)) != MGT_OK)
 			return rc;
-		if (!(flags & MGT_CASE_KEEP))
-			output_track(db, 0);
+		db = t.db;
 	} else {
 		/* The case opens the index by name: another build renaming
 		 * its own index there in between would be the one opened. */
 		if ((lock = output_lock(db_path, api_waiting, s, err)) == -1)
 			return err != NULL && err->code == MGT_ERR_USAGE ?
 			    MGT_ERR_USAGE : MGT_ERR_IO;
-		db = xstrdup(db_path);
 	}
-	rc = api_ingest(s, inputs, n, db, db_path == NULL &&
-	    !(flags & MGT_CASE_KEEP), stats, err);
+	/* A scratch index is removed after the run: no fsync. */
+	rc = api_ingest(s, inputs, n, db, db_path == NULL && !keep, stats,
+	    err);
 	if (rc == MGT_OK)
 		rc = mgt_case_open(s, db, out, err);
 	if (lock != -1)
 		output_unlock(db_path, lock);
-	if (dir != NULL) {
-		if (rc == MGT_OK && !(flags & MGT_CASE_KEEP)) {
-			(*out)->tmpdir = dir;
-			dir = NULL;
-		} else {
-			if (!(flags & MGT_CASE_KEEP) || rc != MGT_OK) {
-				output_discard(db);
-				rmdir(dir);
-			}
-			output_untrack(dir);
-		}
+	if (t.dir != NULL) {
+		if (rc == MGT_OK && !keep)
+			(*out)->scratch = t;	/* removed with the case */
+		else if (rc == MGT_OK) {
+			/* Kept: no longer ours to remove on a signal. */
+			output_untrack(t.dir);
+			free(t.dir);
+			free(t.db);
+		} else
+			api_scratch_clean(&t);
 	}
-	free(dir);
-	free(db);
 	return rc;
 }

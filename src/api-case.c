@@ -80,12 +80,7 @@ mgt_case_close(mgt_case *c)
 	api_case_meta_free(c);
 	sqlite3_close(c->db);
 	/* A scratch index: the case was its only user. */
-	if (c->tmpdir != NULL) {
-		output_discard(c->path);
-		rmdir(c->tmpdir);
-		output_untrack(c->tmpdir);
-		free(c->tmpdir);
-	}
+	api_scratch_clean(&c->scratch);
 	free(c->path);
 	free(c);
 }

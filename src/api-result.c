@@ -16,6 +16,8 @@
 #include "report.h"
 #include "xmalloc.h"
 
+static void	 api_order(mgt_result *);
+
 void
 mgt_eval_options_init(struct mgt_eval_options *o)
 {
@@ -50,6 +52,7 @@ mgt_evaluate(mgt_case *c, const struct mgt_eval_options *opts,
 		return rc;
 	*out = xcalloc(1, sizeof **out);
 	(*out)->r = r;
+	api_order(*out);
 	return MGT_OK;
 }
 
@@ -59,6 +62,7 @@ mgt_result_free(mgt_result *r)
 	if (r == NULL)
 		return;
 	result_free(r->r);
+	free(r->order);
 	free(r);
 }
 
@@ -72,44 +76,51 @@ mgt_result_completeness(const mgt_result *r, struct mgt_completeness *out)
 	    out->problems[MGT_PROBLEM_WARNING] == 0;
 }
 
-/* Findings in report order: each root cause, then its symptoms, depth
- * first.  Fills v (when not NULL) and returns the count. */
-static size_t
-api_walk(const struct finding *f, const struct finding **v, size_t n)
+/*
+ * Findings in report order: each root cause, then its symptoms depth
+ * first.  Ranking makes a tree (a finding sits under one cause); the
+ * bound on n holds even if it did not.
+ */
+static void
+api_walk(const struct finding *f, const struct finding **v, size_t *n,
+    size_t max)
 {
 	size_t i;
 
-	if (v != NULL)
-		v[n] = f;
-	n++;
+	if (*n >= max)
+		return;
+	v[(*n)++] = f;
 	for (i = 0; i < f->nsymptoms; i++)
-		n = api_walk(f->symptoms[i], v, n);
-	return n;
+		api_walk(f->symptoms[i], v, n, max);
+}
+
+static void
+api_order(mgt_result *r)
+{
+	const struct finding_set *fs = &r->r->fs;
+	size_t k;
+
+	r->order = xreallocarray(NULL, fs->nfindings + 1, sizeof *r->order);
+	r->norder = 0;
+	for (k = 0; k < fs->nroots; k++)
+		api_walk(fs->roots[k], r->order, &r->norder, fs->nfindings);
 }
 
 size_t
 mgt_result_count(const mgt_result *r)
 {
-	return r->r->fs.nfindings;
+	return r->norder;
 }
 
 int
 mgt_result_finding(const mgt_result *r, size_t i, struct mgt_finding *out)
 {
-	const struct finding_set *fs = &r->r->fs;
-	const struct finding **v, *f;
-	size_t n = 0, k;
+	const struct finding *f;
+	size_t k;
 
-	if (i >= fs->nfindings)
+	if (i >= r->norder)
 		return -1;
-	v = xreallocarray(NULL, fs->nfindings + 1, sizeof *v);
-	for (k = 0; k < fs->nroots && n < fs->nfindings; k++)
-		n = api_walk(fs->roots[k], v, n);
-	if (i >= n) {
-		free(v);
-		return -1;
-	}
-	f = v[i];
+	f = r->order[i];
 	memset(out, 0, sizeof *out);
 	out->rule_id = f->rule->id;
 	out->title = f->rule->title;
@@ -118,11 +129,13 @@ mgt_result_finding(const mgt_result *r, size_t i, struct mgt_finding *out)
 	out->remedy = f->rule->remedy;
 	out->rank = f->rank;
 	out->cause = -1;
-	for (k = 0; f->cause != NULL && k < n; k++)
-		if (v[k] == f->cause)
+	/* The cause comes before its symptoms. */
+	for (k = i; f->cause != NULL && k-- > 0;)
+		if (r->order[k] == f->cause) {
 			out->cause = (long)k;
+			break;
+		}
 	out->nevidence = f->nevidence;
-	free(v);
 	return 0;
 }
 

@@ -23,38 +23,6 @@
 #include "output.h"
 #include "xmalloc.h"
 
-/* A private directory holding one scratch index, both removed on a
- * signal (mgt_remove_temporaries()) or by api_scratch_clean(). */
-struct api_scratch {
-	char	 dir[PATH_MAX];
-	char	 db[PATH_MAX + 32];
-};
-
-static int
-api_scratch_make(struct api_scratch *t, const char *tmpdir)
-{
-	snprintf(t->dir, sizeof t->dir, "%s/mgtriage-rules-XXXXXX",
-	    tmpdir != NULL && *tmpdir != '\0' ? tmpdir : "/tmp");
-	if (mkdtemp(t->dir) == NULL) {
-		t->dir[0] = '\0';
-		return -1;
-	}
-	snprintf(t->db, sizeof t->db, "%s/index.db", t->dir);
-	output_track(t->dir, 1);
-	output_track(t->db, 0);
-	return 0;
-}
-
-static void
-api_scratch_clean(struct api_scratch *t)
-{
-	if (t->dir[0] == '\0')
-		return;
-	output_discard(t->db);
-	rmdir(t->dir);
-	output_untrack(t->dir);
-}
-
 /* One lint finding to the session's on_rule_diag. */
 static void __attribute__((format(printf, 5, 6)))
 api_lint_diag(const mgt_session *s, const struct rule *r,
@@ -84,7 +52,7 @@ api_lint_diag(const mgt_session *s, const struct rule *r,
 
 /* SQL evidence must prepare, read-only, against the real schema. */
 static int
-api_lint_sql(mgt_session *s, const char *tmpdir, size_t *bad,
+api_lint_sql(mgt_session *s, size_t *bad,
     struct mgt_error *err)
 {
 	struct api_scratch t;
@@ -98,11 +66,8 @@ api_lint_sql(mgt_session *s, const char *tmpdir, size_t *bad,
 	int rc;
 
 	api_index_open_opts(s, &oo);
-	memset(&t, 0, sizeof t);
-	if (api_scratch_make(&t, tmpdir) != 0)
-		return error_set(err, MGT_ERR_IO, tmpdir != NULL ?
-		    tmpdir : "/tmp", -1, 0, "cannot create a temporary "
-		    "directory for the schema: %s", strerror(errno));
+	if ((rc = api_scratch_make(s, &t, 1, err)) != MGT_OK)
+		return rc;
 	if ((rc = index_create(t.db, INDEX_SCRATCH, &idx, err)) != MGT_OK ||
 	    (rc = index_commit(idx, err)) != MGT_OK ||
 	    (rc = index_open(t.db, 1, &oo, &db, err)) != MGT_OK) {
@@ -170,14 +135,14 @@ api_lint_slow(mgt_session *s, size_t *slow)
 }
 
 int
-mgt_session_lint(mgt_session *s, const char *tmpdir, size_t *errors,
+mgt_session_lint(mgt_session *s, size_t *errors,
     size_t *warnings, struct mgt_error *err)
 {
 	size_t bad = 0, slow = 0;
 	int rc;
 
 	api_rules_ready(s);
-	rc = api_lint_sql(s, tmpdir, &bad, err);
+	rc = api_lint_sql(s, &bad, err);
 	api_lint_slow(s, &slow);
 	if (errors != NULL)
 		*errors = bad;
@@ -188,8 +153,8 @@ mgt_session_lint(mgt_session *s, const char *tmpdir, size_t *errors,
 
 int
 mgt_session_test_rule(mgt_session *s, const char *rule_id,
-    const char *const *inputs, size_t n, const char *tmpdir, int *fired,
-    char **summary, struct mgt_error *err)
+    const char *const *inputs, size_t n, int *fired, char **summary,
+    struct mgt_error *err)
 {
 	struct ruleset one;
 	struct ingest_options opt;
@@ -212,10 +177,8 @@ mgt_session_test_rule(mgt_session *s, const char *rule_id,
 	if (n == 0)
 		return error_set(err, MGT_ERR_USAGE, "", -1, 0,
 		    "no input to test rule %s on", rule_id);
-	memset(&t, 0, sizeof t);
-	if (api_scratch_make(&t, tmpdir) != 0)
-		return error_set(err, MGT_ERR_IO, "", -1, 0,
-		    "cannot create a temporary directory");
+	if ((rc = api_scratch_make(s, &t, 1, err)) != MGT_OK)
+		return rc;
 	/* The rule alone: what fires is that rule's doing. */
 	memset(&one, 0, sizeof one);
 	one.rules = (struct rule *)rule;

@@ -52,18 +52,6 @@ mgt_term_escape(const char *s, size_t len, size_t max)
 }
 
 int
-mgt_track_temporary(const char *path, int is_dir)
-{
-	return output_track(path, is_dir);
-}
-
-void
-mgt_untrack_temporary(const char *path)
-{
-	output_untrack(path);
-}
-
-int
 mgt_output_check(const char *path, struct mgt_error *err)
 {
 	return output_check(path, err);
