@@ -21,17 +21,39 @@ enum {
 	ANALYZE_OPT_KEEP_TEMP
 };
 
+struct analyze_args {
+	struct cmd_report_args	 ra;
+	const char		*index;
+	int			 keep;
+};
+
+static int
+analyze_option(void *ctx, int opt, const char *arg)
+{
+	struct analyze_args *a = ctx;
+
+	switch (opt) {
+	case ANALYZE_OPT_INDEX:
+		a->index = arg;
+		return MGT_EXIT_OK;
+	case ANALYZE_OPT_KEEP_TEMP:
+		a->keep = 1;
+		return MGT_EXIT_OK;
+	}
+	return cmd_report_args_option(&a->ra, opt, arg);
+}
+
 static int
 cmd_analyze_exec(int argc, char **argv)
 {
 	struct cmd_ingest ci;
-	struct cmd_report_opts ro;
+	struct analyze_args aa;
+	struct cmd_report_opts *ro;
 	struct mgt_index_stats st;
 	struct mgt_error err;
 	mgt_case *c = NULL;
-	const char *index = NULL;
-	char timebuf[64];
-	int opt, rc, code, keep = 0;
+	const char *index;
+	int rc, code, keep;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		CMD_REPORT_LONGOPTS,
@@ -41,43 +63,25 @@ cmd_analyze_exec(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	cmd_ingest_init(&ci);
+	cmd_ingest_init(&ci, &cmd_analyze_entry);
 	ci.need_rules = 1;
-	cmd_report_opts_init(&ro);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "f:o:qh", longopts, NULL)) !=
-	    -1) {
-		switch (opt) {
-		case ANALYZE_OPT_INDEX:
-			index = optarg;
-			continue;
-		case ANALYZE_OPT_KEEP_TEMP:
-			keep = 1;
-			continue;
-		case 'h':
-			cmd_print_help(&cmd_analyze_entry);
-			cmd_ingest_free(&ci);
-			return MGT_EXIT_OK;
-		}
-		if ((rc = cmd_report_option(&ro, &cmd_analyze_entry, opt,
-		    optarg, timebuf, sizeof timebuf)) < 0)
-			rc = cmd_ingest_option(&ci, &cmd_analyze_entry, opt,
-			    optarg);
-		if (rc < 0)
-			rc = cmd_usage_error(&cmd_analyze_entry,
-			    "unknown option");
-		if (rc != MGT_EXIT_OK) {
-			cmd_ingest_free(&ci);
-			return rc;
-		}
+	memset(&aa, 0, sizeof aa);
+	cmd_report_args_init(&aa.ra, &ci);
+	if ((rc = cmd_options(&cmd_analyze_entry, argc, argv, "f:o:qh",
+	    longopts, analyze_option, &aa)) != CMD_OPTIONS_DONE) {
+		cmd_ingest_free(&ci);
+		return rc;
 	}
-	cmd_report_env_time(&ro, timebuf, sizeof timebuf);
+	ro = &aa.ra.ro;
+	index = aa.index;
+	keep = aa.keep;
+	cmd_report_env_time(ro, aa.ra.timebuf, sizeof aa.ra.timebuf);
 	if (optind >= argc) {
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_analyze_entry, "no input given");
 	}
 	mgt_error_clear(&err);
-	if ((ro.output != NULL && cmd_check_output(ro.output, argv + optind,
+	if ((ro->output != NULL && cmd_check_output(ro->output, argv + optind,
 	    argc - optind, ci.allow_output_in_input, &err) != MGT_OK) ||
 	    (index != NULL && cmd_check_output(index, argv + optind,
 	    argc - optind, ci.allow_output_in_input, &err) != MGT_OK)) {
@@ -106,8 +110,8 @@ cmd_analyze_exec(int argc, char **argv)
 		code = MGT_EXIT_UNREADABLE;
 		goto out;
 	}
-	ro.seconds = -1;
-	code = cmd_report_run(c, &ro);
+	ro->seconds = -1;
+	code = cmd_report_run(c, ro);
 	if (code == MGT_EXIT_OK || code == MGT_EXIT_PARTIAL) {
 		if (st.unreadable > 0)
 			code = MGT_EXIT_UNREADABLE;

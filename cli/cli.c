@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -53,6 +54,32 @@ cmd_usage_error(const struct cmd_entry *e, const char *fmt, ...)
 	    "Try 'mgtriage help %s' for more information.\n", e->name,
 	    e->args, e->name);
 	return MGT_EXIT_USAGE;
+}
+
+int
+cmd_options(const struct cmd_entry *e, int argc, char **argv,
+    const char *shortopts, const struct option *longopts,
+    int (*fn)(void *ctx, int opt, const char *arg), void *ctx)
+{
+	int opt, rc;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
+	    -1) {
+		if (opt == 'h') {
+			cmd_print_help(e);
+			return MGT_EXIT_OK;
+		}
+		/* getopt has said what was wrong ("unrecognized option",
+		 * "requires an argument"). */
+		if (opt == '?' || opt == ':')
+			return cmd_usage_error(e, "bad option");
+		if ((rc = fn(ctx, opt, optarg)) < 0)
+			return cmd_usage_error(e, "unknown option");
+		if (rc != MGT_EXIT_OK)
+			return rc;
+	}
+	return CMD_OPTIONS_DONE;
 }
 
 void

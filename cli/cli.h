@@ -50,6 +50,20 @@ const struct cmd_entry *cmd_find(const char *name);
  * MGT_EXIT_USAGE. */
 int	 cmd_usage_error(const struct cmd_entry *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/*
+ * The commands' one option loop (getopt_long from optind 1): -h/--help
+ * prints the help; every other option goes to fn(ctx, opt, arg), which
+ * returns MGT_EXIT_OK, an exit code after printing a usage error, or -1
+ * when the option is not one it knows ("unknown option").  Returns
+ * CMD_OPTIONS_DONE when every option was taken (optind is at the first
+ * operand), else the exit code the command returns now (MGT_EXIT_OK after
+ * --help).
+ */
+#define CMD_OPTIONS_DONE	(-1)
+struct option;
+int	 cmd_options(const struct cmd_entry *, int argc, char **argv,
+	    const char *shortopts, const struct option *longopts,
+	    int (*fn)(void *ctx, int opt, const char *arg), void *ctx);
 /* "usage: ..." and the command's help text on stdout (for CMD --help). */
 void	 cmd_print_help(const struct cmd_entry *);
 /* "mgtriage: where:line: message" on stderr, escaped for a terminal. */

@@ -338,6 +338,28 @@ corpus_write_junit(const char *path, struct corpus_result *rs, size_t n,
 	return 0;
 }
 
+struct corpus_args {
+	struct cmd_ingest	*ci;
+	const char		*junit;
+	int			 healthy;
+};
+
+static int
+corpus_option(void *ctx, int opt, const char *arg)
+{
+	struct corpus_args *a = ctx;
+
+	switch (opt) {
+	case 'j':
+		a->junit = arg;
+		return MGT_EXIT_OK;
+	case 'H':
+		a->healthy = 1;
+		return MGT_EXIT_OK;
+	}
+	return cmd_ingest_handle(a->ci, opt, arg);
+}
+
 static int
 cmd_corpus_exec(int argc, char **argv)
 {
@@ -345,11 +367,12 @@ cmd_corpus_exec(int argc, char **argv)
 	struct corpus_result *rs = NULL;
 	mgt_session *s = NULL;
 	struct mgt_error err;
-	const char *junit = NULL;
+	struct corpus_args ca;
+	const char *junit;
 	char **cases = NULL, *p;
 	size_t ncases = 0, i;
 	long passed = 0, failed = 0;
-	int opt, rc, healthy = 0, a;
+	int rc, healthy, a;
 	DIR *d;
 	struct dirent *de;
 	static const struct option longopts[] = {
@@ -360,33 +383,19 @@ cmd_corpus_exec(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	cmd_ingest_init(&ci);
+	cmd_ingest_init(&ci, &cmd_corpus_entry);
 	ci.need_rules = 1;
 	cmd_ingest_option(&ci, &cmd_corpus_entry, 'q', NULL);
 	cmd_ingest_option(&ci, &cmd_corpus_entry, CMD_OPT_NO_PROGRESS, NULL);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'j':
-			junit = optarg;
-			continue;
-		case 'H':
-			healthy = 1;
-			continue;
-		case 'h':
-			cmd_print_help(&cmd_corpus_entry);
-			cmd_ingest_free(&ci);
-			return MGT_EXIT_OK;
-		}
-		if ((rc = cmd_ingest_option(&ci, &cmd_corpus_entry, opt,
-		    optarg)) < 0)
-			rc = cmd_usage_error(&cmd_corpus_entry,
-			    "unknown option");
-		if (rc != MGT_EXIT_OK) {
-			cmd_ingest_free(&ci);
-			return rc;
-		}
+	memset(&ca, 0, sizeof ca);
+	ca.ci = &ci;
+	if ((rc = cmd_options(&cmd_corpus_entry, argc, argv, "qh", longopts,
+	    corpus_option, &ca)) != CMD_OPTIONS_DONE) {
+		cmd_ingest_free(&ci);
+		return rc;
 	}
+	junit = ca.junit;
+	healthy = ca.healthy;
 	if (optind >= argc) {
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_corpus_entry, "no case given");

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "evaluate.h"
+#include "ingest-opts.h"
 
 void
 cmd_report_opts_init(struct cmd_report_opts *o)
@@ -92,6 +93,26 @@ cmd_report_option(struct cmd_report_opts *o, const struct cmd_entry *e,
 		return MGT_EXIT_OK;
 	}
 	return -1;
+}
+
+void
+cmd_report_args_init(struct cmd_report_args *a, struct cmd_ingest *ci)
+{
+	a->ci = ci;
+	cmd_report_opts_init(&a->ro);
+	a->timebuf[0] = '\0';
+}
+
+int
+cmd_report_args_option(void *ctx, int opt, const char *arg)
+{
+	struct cmd_report_args *a = ctx;
+	int rc;
+
+	if ((rc = cmd_report_option(&a->ro, a->ci->entry, opt, arg,
+	    a->timebuf, sizeof a->timebuf)) >= 0)
+		return rc;
+	return cmd_ingest_handle(a->ci, opt, arg);
 }
 
 void

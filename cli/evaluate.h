@@ -42,6 +42,17 @@ enum {
 	{ "width", required_argument, NULL, CMD_REPORT_OPT_WIDTH }
 
 void	 cmd_report_opts_init(struct cmd_report_opts *);
+
+/* What `report` and `analyze` parse: report options, then ingest ones. */
+struct cmd_ingest;
+struct cmd_report_args {
+	struct cmd_ingest	*ci;
+	struct cmd_report_opts	 ro;
+	char			 timebuf[64];	/* --now, as printed */
+};
+void	 cmd_report_args_init(struct cmd_report_args *, struct cmd_ingest *);
+/* For cmd_options(): ctx is a struct cmd_report_args. */
+int	 cmd_report_args_option(void *ctx, int opt, const char *arg);
 /* Handle a report option (-f, -o, --fail-on, --now, --[no-]color,
  * --width).
  * Returns -1 if opt is not one, else an exit code (0 when handled). */

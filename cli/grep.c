@@ -71,12 +71,35 @@ grep_print(void *data, const struct mgt_line *l)
 	return 0;
 }
 
+struct grep_args {
+	struct mgt_grep	*g;
+	const char	*since, *until;
+	int		 count_only;
+};
+
+static int
+grep_option(void *ctx, int opt, const char *arg)
+{
+	struct grep_args *a = ctx;
+
+	switch (opt) {
+	case 'n': a->g->node = arg; return MGT_EXIT_OK;
+	case 's': a->g->source = arg; return MGT_EXIT_OK;
+	case 'S': a->since = arg; return MGT_EXIT_OK;
+	case 'U': a->until = arg; return MGT_EXIT_OK;
+	case 'i': a->g->caseless = 1; return MGT_EXIT_OK;
+	case 'c': a->count_only = 1; return MGT_EXIT_OK;
+	}
+	return -1;
+}
+
 static int
 cmd_grep_exec(int argc, char **argv)
 {
-	const char *since = NULL, *until = NULL;
+	const char *since, *until;
 	long long t, count = 0;
-	int opt, rc, count_only = 0, status, full;
+	int rc, count_only, status, full;
+	struct grep_args ga;
 	struct mgt_error err;
 	struct mgt_grep g;
 	struct mgt_options o;
@@ -94,24 +117,14 @@ cmd_grep_exec(int argc, char **argv)
 	};
 
 	mgt_grep_init(&g);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "n:s:ich", longopts,
-	    NULL)) != -1) {
-		switch (opt) {
-		case 'n': g.node = optarg; break;
-		case 's': g.source = optarg; break;
-		case 'S': since = optarg; break;
-		case 'U': until = optarg; break;
-		case 'i': g.caseless = 1; break;
-		case 'c': count_only = 1; break;
-		case 'h':
-			cmd_print_help(&cmd_grep_entry);
-			return MGT_EXIT_OK;
-		default:
-			return cmd_usage_error(&cmd_grep_entry,
-			    "unknown option");
-		}
-	}
+	memset(&ga, 0, sizeof ga);
+	ga.g = &g;
+	if ((rc = cmd_options(&cmd_grep_entry, argc, argv, "n:s:ich", longopts,
+	    grep_option, &ga)) != CMD_OPTIONS_DONE)
+		return rc;
+	since = ga.since;
+	until = ga.until;
+	count_only = ga.count_only;
 	if (argc - optind != 2)
 		return cmd_usage_error(&cmd_grep_entry,
 		    "expected an index and a pattern");

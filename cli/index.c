@@ -14,14 +14,32 @@
 #include "cli.h"
 #include "ingest-opts.h"
 
+struct index_args {
+	struct cmd_ingest	*ci;
+	const char		*out;
+};
+
+static int
+index_option(void *ctx, int opt, const char *arg)
+{
+	struct index_args *a = ctx;
+
+	if (opt == 'o') {
+		a->out = arg;
+		return MGT_EXIT_OK;
+	}
+	return cmd_ingest_handle(a->ci, opt, arg);
+}
+
 static int
 cmd_index_exec(int argc, char **argv)
 {
 	struct cmd_ingest ci;
 	struct mgt_index_stats res;
 	struct mgt_error err;
-	const char *out = NULL;
-	int opt, rc, code;
+	struct index_args ia;
+	const char *out;
+	int rc, code;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		{ "output", required_argument, NULL, 'o' },
@@ -29,32 +47,16 @@ cmd_index_exec(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	cmd_ingest_init(&ci);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh" CMD_INGEST_SHORTOPTS,
-	    longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'h':
-			cmd_print_help(&cmd_index_entry);
-			cmd_ingest_free(&ci);
-			return MGT_EXIT_OK;
-		default:
-			if ((rc = cmd_ingest_option(&ci, &cmd_index_entry, opt,
-			    optarg)) >= 0) {
-				if (rc != MGT_EXIT_OK) {
-					cmd_ingest_free(&ci);
-					return rc;
-				}
-				break;
-			}
-			cmd_ingest_free(&ci);
-			return cmd_usage_error(&cmd_index_entry,
-			    "unknown option");
-		}
+	cmd_ingest_init(&ci, &cmd_index_entry);
+	ia.ci = &ci;
+	ia.out = NULL;
+	if ((rc = cmd_options(&cmd_index_entry, argc, argv,
+	    "o:qh" CMD_INGEST_SHORTOPTS, longopts, index_option, &ia)) !=
+	    CMD_OPTIONS_DONE) {
+		cmd_ingest_free(&ci);
+		return rc;
 	}
+	out = ia.out;
 	if (optind >= argc) {
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_index_entry, "no input given");

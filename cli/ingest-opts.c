@@ -143,7 +143,7 @@ cmd_ingest_timing(void *data, const char *what, double seconds)
 }
 
 void
-cmd_ingest_init(struct cmd_ingest *ci)
+cmd_ingest_init(struct cmd_ingest *ci, const struct cmd_entry *entry)
 {
 	struct mgt_options o;
 	struct mgt_error err;
@@ -162,6 +162,7 @@ cmd_ingest_init(struct cmd_ingest *ci)
 		exit(MGT_EXIT_INTERNAL);
 	}
 	ci->opt = mgt_session_options(ci->s);
+	ci->entry = entry;
 	ci->default_rules = 1;
 	ci->progress = isatty(STDERR_FILENO);
 }
@@ -228,6 +229,14 @@ cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
 		return MGT_EXIT_OK;
 	}
 	return -1;
+}
+
+int
+cmd_ingest_handle(void *ctx, int opt, const char *arg)
+{
+	struct cmd_ingest *ci = ctx;
+
+	return cmd_ingest_option(ci, ci->entry, opt, arg);
 }
 
 /* Load one rules directory; a missing or unreadable one is a

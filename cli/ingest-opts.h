@@ -55,6 +55,7 @@ enum {
 	"      --[no-]progress    progress on stderr (default: if a tty)\n"
 
 struct cmd_ingest {
+	const struct cmd_entry	*entry;		/* for usage errors */
 	mgt_session		*s;
 	struct mgt_options	*opt;		/* the session's */
 	char		       **rule_dirs;
@@ -75,7 +76,7 @@ struct cmd_ingest {
 /* A session with the CLI's callbacks (problems, progress, notices on
  * stderr) and the environment's settings (MGTRIAGE_NO_JIT and friends).
  * Exits 4 when it cannot be made. */
-void	 cmd_ingest_init(struct cmd_ingest *);
+void	 cmd_ingest_init(struct cmd_ingest *, const struct cmd_entry *);
 void	 cmd_ingest_free(struct cmd_ingest *);
 /*
  * Handle one option.  Returns -1 if opt is not an ingest option,
@@ -83,6 +84,8 @@ void	 cmd_ingest_free(struct cmd_ingest *);
  */
 int	 cmd_ingest_option(struct cmd_ingest *, const struct cmd_entry *,
 	    int opt, const char *arg);
+/* cmd_ingest_option() for cmd_options(): ctx is the struct cmd_ingest. */
+int	 cmd_ingest_handle(void *ctx, int opt, const char *arg);
 /*
  * Load the default and --rules directories, print rule diagnostics.
  * Returns MGT_OK, or MGT_ERR_RULE (exit 2) when a directory cannot be read,

@@ -255,15 +255,49 @@ query_run(mgt_case *c, const char *sql, enum query_format fmt, FILE *f,
 	return rc;
 }
 
+struct query_args {
+	mgt_session		*s;
+	enum query_format	 fmt;
+};
+
+static int
+query_option(void *ctx, int opt, const char *arg)
+{
+	struct query_args *a = ctx;
+	struct mgt_error err;
+
+	switch (opt) {
+	case QUERY_OPT_LIMIT:
+		mgt_error_clear(&err);
+		if (mgt_session_set_limit(a->s, arg, &err) != MGT_OK)
+			return cmd_usage_error(&cmd_query_entry, "%s",
+			    err.msg);
+		return MGT_EXIT_OK;
+	case 'f':
+		if (strcmp(arg, "table") == 0)
+			a->fmt = QUERY_TABLE;
+		else if (strcmp(arg, "json") == 0)
+			a->fmt = QUERY_JSON;
+		else if (strcmp(arg, "csv") == 0)
+			a->fmt = QUERY_CSV;
+		else
+			return cmd_usage_error(&cmd_query_entry, "unknown "
+			    "format '%s' (table, json, csv)", arg);
+		return MGT_EXIT_OK;
+	}
+	return -1;
+}
+
 static int
 cmd_query_exec(int argc, char **argv)
 {
-	enum query_format fmt = QUERY_TABLE;
+	enum query_format fmt;
+	struct query_args qa;
 	struct mgt_error err;
 	struct mgt_options o;
 	mgt_session *s = NULL;
 	mgt_case *c = NULL;
-	int opt, rc, ret;
+	int rc, ret;
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "limit", required_argument, NULL, QUERY_OPT_LIMIT },
@@ -277,40 +311,12 @@ cmd_query_exec(int argc, char **argv)
 		cmd_print_error(&err);
 		return MGT_EXIT_INTERNAL;
 	}
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case QUERY_OPT_LIMIT:
-			if (mgt_session_set_limit(s, optarg, &err) != MGT_OK) {
-				ret = cmd_usage_error(&cmd_query_entry, "%s",
-				    err.msg);
-				goto out;
-			}
-			break;
-		case 'f':
-			if (strcmp(optarg, "table") == 0)
-				fmt = QUERY_TABLE;
-			else if (strcmp(optarg, "json") == 0)
-				fmt = QUERY_JSON;
-			else if (strcmp(optarg, "csv") == 0)
-				fmt = QUERY_CSV;
-			else {
-				ret = cmd_usage_error(&cmd_query_entry,
-				    "unknown format '%s' (table, json, csv)",
-				    optarg);
-				goto out;
-			}
-			break;
-		case 'h':
-			cmd_print_help(&cmd_query_entry);
-			ret = MGT_EXIT_OK;
-			goto out;
-		default:
-			ret = cmd_usage_error(&cmd_query_entry,
-			    "unknown option");
-			goto out;
-		}
-	}
+	qa.s = s;
+	qa.fmt = QUERY_TABLE;
+	if ((ret = cmd_options(&cmd_query_entry, argc, argv, "f:h", longopts,
+	    query_option, &qa)) != CMD_OPTIONS_DONE)
+		goto out;
+	fmt = qa.fmt;
 	if (argc - optind != 2) {
 		ret = cmd_usage_error(&cmd_query_entry,
 		    "expected an index and one SQL statement");

@@ -16,11 +16,11 @@ static int
 cmd_report_exec(int argc, char **argv)
 {
 	struct cmd_ingest ci;
-	struct cmd_report_opts ro;
+	struct cmd_report_args ra;
+	struct cmd_report_opts *ro;
 	struct mgt_error err;
 	mgt_case *c;
-	char timebuf[64];
-	int opt, rc;
+	int rc;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		CMD_REPORT_LONGOPTS,
@@ -28,37 +28,24 @@ cmd_report_exec(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	cmd_ingest_init(&ci);
+	cmd_ingest_init(&ci, &cmd_report_entry);
 	ci.need_rules = 1;
-	cmd_report_opts_init(&ro);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "f:o:qh", longopts, NULL)) !=
-	    -1) {
-		if (opt == 'h') {
-			cmd_print_help(&cmd_report_entry);
-			cmd_ingest_free(&ci);
-			return MGT_EXIT_OK;
-		}
-		if ((rc = cmd_report_option(&ro, &cmd_report_entry, opt,
-		    optarg, timebuf, sizeof timebuf)) < 0)
-			rc = cmd_ingest_option(&ci, &cmd_report_entry, opt,
-			    optarg);
-		if (rc < 0)
-			rc = cmd_usage_error(&cmd_report_entry,
-			    "unknown option");
-		if (rc != MGT_EXIT_OK) {
-			cmd_ingest_free(&ci);
-			return rc;
-		}
+	cmd_report_args_init(&ra, &ci);
+	if ((rc = cmd_options(&cmd_report_entry, argc, argv, "f:o:qh",
+	    longopts, cmd_report_args_option, &ra)) != CMD_OPTIONS_DONE) {
+		cmd_ingest_free(&ci);
+		return rc;
 	}
-	cmd_report_env_time(&ro, timebuf, sizeof timebuf);
+	ro = &ra.ro;
+	cmd_report_env_time(ro, ra.timebuf, sizeof ra.timebuf);
 	if (argc - optind != 1) {
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_report_entry,
 		    "expected one index file");
 	}
 	mgt_error_clear(&err);
-	if (ro.output != NULL && mgt_output_check(ro.output, &err) != MGT_OK) {
+	if (ro->output != NULL &&
+	    mgt_output_check(ro->output, &err) != MGT_OK) {
 		cmd_print_error(&err);
 		cmd_ingest_free(&ci);
 		return MGT_EXIT_USAGE;
@@ -72,7 +59,7 @@ cmd_report_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return cmd_exit_for_open(rc);
 	}
-	rc = cmd_report_run(c, &ro);
+	rc = cmd_report_run(c, ro);
 	mgt_case_close(c);
 	cmd_ingest_free(&ci);
 	return rc;

@@ -261,14 +261,36 @@ rules_test(mgt_session *s, char **only, int nonly, int verbose)
 	return failed > 0 ? MGT_EXIT_PARTIAL : MGT_EXIT_OK;
 }
 
+struct rules_args {
+	struct cmd_ingest	*ci;
+	int			 json, verbose;
+};
+
+static int
+rules_option(void *ctx, int opt, const char *arg)
+{
+	struct rules_args *a = ctx;
+
+	switch (opt) {
+	case 'j':
+		a->json = 1;
+		return MGT_EXIT_OK;
+	case 'v':
+		a->verbose = 1;
+		return MGT_EXIT_OK;
+	}
+	return cmd_ingest_handle(a->ci, opt, arg);
+}
+
 static int
 cmd_rules_exec(int argc, char **argv)
 {
 	struct cmd_ingest ci;
 	struct mgt_error err;
 	mgt_session *s;
+	struct rules_args ra;
 	const char *verb;
-	int opt, rc, json = 0, verbose = 0;
+	int rc, json, verbose;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		{ "json", no_argument, NULL, 'j' },
@@ -277,32 +299,17 @@ cmd_rules_exec(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	cmd_ingest_init(&ci);
+	cmd_ingest_init(&ci, &cmd_rules_entry);
 	cmd_ingest_option(&ci, &cmd_rules_entry, 'q', NULL);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "jvqh", longopts, NULL)) !=
-	    -1) {
-		switch (opt) {
-		case 'j':
-			json = 1;
-			continue;
-		case 'v':
-			verbose = 1;
-			continue;
-		case 'h':
-			cmd_print_help(&cmd_rules_entry);
-			cmd_ingest_free(&ci);
-			return MGT_EXIT_OK;
-		}
-		if ((rc = cmd_ingest_option(&ci, &cmd_rules_entry, opt,
-		    optarg)) < 0)
-			rc = cmd_usage_error(&cmd_rules_entry,
-			    "unknown option");
-		if (rc != MGT_EXIT_OK) {
-			cmd_ingest_free(&ci);
-			return rc;
-		}
+	memset(&ra, 0, sizeof ra);
+	ra.ci = &ci;
+	if ((rc = cmd_options(&cmd_rules_entry, argc, argv, "jvqh", longopts,
+	    rules_option, &ra)) != CMD_OPTIONS_DONE) {
+		cmd_ingest_free(&ci);
+		return rc;
 	}
+	json = ra.json;
+	verbose = ra.verbose;
 	if (optind >= argc) {
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_rules_entry,

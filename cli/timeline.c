@@ -78,6 +78,43 @@ timeline_add_json(void *data, const struct mgt_event *e)
 	return 0;
 }
 
+struct timeline_args {
+	const char	*node;
+	int64_t		 since, until;
+	int		 json;
+};
+
+static int
+timeline_option(void *ctx, int opt, const char *arg)
+{
+	struct timeline_args *a = ctx;
+	long long t;
+
+	switch (opt) {
+	case 'n':
+		a->node = arg;
+		return MGT_EXIT_OK;
+	case 'S':
+	case 'U':
+		if (cmd_parse_time(arg, &t) != 0)
+			return cmd_usage_error(&cmd_timeline_entry,
+			    "bad time '%s'", arg);
+		if (opt == 'S')
+			a->since = t;
+		else
+			a->until = t;
+		return MGT_EXIT_OK;
+	case 'f':
+		if (strcmp(arg, "json") == 0)
+			a->json = 1;
+		else if (strcmp(arg, "text") != 0)
+			return cmd_usage_error(&cmd_timeline_entry,
+			    "unknown format '%s' (text, json)", arg);
+		return MGT_EXIT_OK;
+	}
+	return -1;
+}
+
 static int
 cmd_timeline_exec(int argc, char **argv)
 {
@@ -85,12 +122,12 @@ cmd_timeline_exec(int argc, char **argv)
 	struct mgt_options o;
 	mgt_session *s = NULL;
 	mgt_case *c = NULL;
-	const char *node = NULL;
-	int64_t since = INT64_MIN, until = INT64_MAX;
+	struct timeline_args ta;
+	const char *node;
+	int64_t since, until;
 	cJSON *arr = NULL;
 	char *out;
-	long long t;
-	int opt, json = 0, ret, rc;
+	int json, ret, rc;
 	static const struct option longopts[] = {
 		{ "node", required_argument, NULL, 'n' },
 		{ "since", required_argument, NULL, 'S' },
@@ -100,38 +137,16 @@ cmd_timeline_exec(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "n:f:h", longopts, NULL)) !=
-	    -1) {
-		switch (opt) {
-		case 'n':
-			node = optarg;
-			break;
-		case 'S':
-		case 'U':
-			if (cmd_parse_time(optarg, &t) != 0)
-				return cmd_usage_error(&cmd_timeline_entry,
-				    "bad time '%s'", optarg);
-			if (opt == 'S')
-				since = t;
-			else
-				until = t;
-			break;
-		case 'f':
-			if (strcmp(optarg, "json") == 0)
-				json = 1;
-			else if (strcmp(optarg, "text") != 0)
-				return cmd_usage_error(&cmd_timeline_entry,
-				    "unknown format '%s' (text, json)", optarg);
-			break;
-		case 'h':
-			cmd_print_help(&cmd_timeline_entry);
-			return MGT_EXIT_OK;
-		default:
-			return cmd_usage_error(&cmd_timeline_entry,
-			    "unknown option");
-		}
-	}
+	memset(&ta, 0, sizeof ta);
+	ta.since = INT64_MIN;
+	ta.until = INT64_MAX;
+	if ((rc = cmd_options(&cmd_timeline_entry, argc, argv, "n:f:h",
+	    longopts, timeline_option, &ta)) != CMD_OPTIONS_DONE)
+		return rc;
+	node = ta.node;
+	since = ta.since;
+	until = ta.until;
+	json = ta.json;
 	if (argc - optind != 1)
 		return cmd_usage_error(&cmd_timeline_entry,
 		    "expected one index file");

@@ -187,8 +187,9 @@ void		 mgt_options_init(struct mgt_options *opts);
  * under. */
 typedef struct mgt_session mgt_session;
 
-/* A new session with opts copied (NULL: mgt_options_init's defaults).
- * *out is NULL on failure. */
+/* A new session with opts copied (NULL: mgt_options_init's defaults);
+ * the strings tmpdir and views_dir point to are not copied and must
+ * outlive the session.  *out is NULL on failure. */
 int		 mgt_session_new(const struct mgt_options *opts,
 		    mgt_session **out, struct mgt_error *err);
 /* Free the session.  Every case and result made from it must be freed
