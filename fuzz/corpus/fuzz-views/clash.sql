@@ -1,0 +1,1 @@
+CREATE VIEW nodes AS SELECT 1;

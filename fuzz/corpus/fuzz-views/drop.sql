@@ -1,0 +1,2 @@
+CREATE VIEW v AS SELECT 1;
+DROP TABLE sources;
