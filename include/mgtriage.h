@@ -337,6 +337,8 @@ const char	*mgt_case_path(const mgt_case *c);
  * library reads, MGT_ERR_RULE if a view file is bad (err names it). */
 int		 mgt_case_open(mgt_session *s, const char *db_path,
 		    mgt_case **out, struct mgt_error *err);
+/* Close the case; a scratch index of mgt_case_build() is removed.  Its
+ * results must be freed first.  NULL is a no-op. */
 void		 mgt_case_close(mgt_case *c);
 
 /* The index's meta value for key, split at newlines ("inputs" gives the
@@ -402,6 +404,7 @@ struct mgt_grep {
 					   lines the index stored, -1: inputs
 					   when they are still there */
 };
+/* No pattern, no filters, reread -1. */
 void		 mgt_grep_init(struct mgt_grep *g);
 typedef int	 (*mgt_line_fn)(void *data, const struct mgt_line *);
 /*
@@ -451,6 +454,7 @@ struct mgt_eval_options {
 	double		 seconds;	/* wall time shown; < 0: none */
 	const char	*generated_at;	/* time shown; NULL: none (deterministic) */
 };
+/* Inputs from the index, no time, no wall time. */
 void		 mgt_eval_options_init(struct mgt_eval_options *o);
 
 /*
@@ -461,6 +465,7 @@ void		 mgt_eval_options_init(struct mgt_eval_options *o);
  */
 int		 mgt_evaluate(mgt_case *c, const struct mgt_eval_options *opts,
 		    mgt_result **out, struct mgt_error *err);
+/* Free the result and every string it handed out.  NULL is a no-op. */
 void		 mgt_result_free(mgt_result *r);
 
 /* How complete a result is: problems over the whole run (input and rule
@@ -470,6 +475,7 @@ struct mgt_completeness {
 	long long	 rule_errors;	/* rules that failed to load or run */
 	int		 complete;	/* no error and no warning */
 };
+/* The completeness of r into *out. */
 void		 mgt_result_completeness(const mgt_result *r,
 		    struct mgt_completeness *out);
 
@@ -484,8 +490,10 @@ struct mgt_finding {
 	long		 cause;		/* index of the finding it is a symptom of, -1 */
 	size_t		 nevidence;	/* evidence cited */
 };
-/* Findings, root causes first in rank order, each followed by its
- * symptoms (depth first, ranked). */
+/* The number of findings, and finding i of them: root causes in rank
+ * order, each followed by its symptoms (depth first, ranked).  *out's
+ * strings belong to the result.  mgt_result_finding() returns 0, or -1
+ * when i is out of range. */
 size_t		 mgt_result_count(const mgt_result *r);
 int		 mgt_result_finding(const mgt_result *r, size_t i,
 		    struct mgt_finding *out);
@@ -508,6 +516,7 @@ struct mgt_write_options {
 	int		 color;		/* text: ANSI colours */
 	size_t		 width;		/* text: columns; 0: lines are never cut */
 };
+/* Text, no colour, no cut, fail_on high. */
 void		 mgt_write_options_init(struct mgt_write_options *o);
 
 /* Write the result to f.  MGT_ERR_IO when the write fails. */
