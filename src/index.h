@@ -253,12 +253,6 @@ int	 index_budget_charge(struct index_budget *, size_t bytes);
 const char *index_budget_what(const struct index_budget *, char *buf,
 	    size_t len);
 
-/* The value of meta key (malloc'd), or NULL when the index has none. */
-char	*index_meta(sqlite3 *, const char *key);
-/* The same, split at newlines into a malloc'd vector of *n strings (an
- * empty value is one empty string); NULL and 0 when absent. */
-char	**index_meta_lines(sqlite3 *, const char *key, size_t *n);
-
 /*
  * SQL functions for rules and queries:
  *   regexp(pattern, text)       PCRE2 (JIT, cached), 1/0, NULL if either NULL
