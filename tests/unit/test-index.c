@@ -22,6 +22,8 @@
 
 #include "error.h"
 #include "index.h"
+#include "index-private.h"
+#include "index-read.h"
 #include "parse-log.h"
 #include "tap.h"
 
@@ -559,7 +561,7 @@ test_views(sqlite3 *db)
 static void
 test_container_statuses(struct index *ix)
 {
-	sqlite3 *db = index_db(ix);
+	sqlite3 *db = ix->db;	/* the writer's own connection */
 
 	is_q(db, "SELECT group_concat(container || ':' || init || ':' || state"
 	    " || ':' || coalesce(reason, '') || ':' || restart_count || ':' ||"
