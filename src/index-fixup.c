@@ -54,8 +54,8 @@ index_fixup_year(struct index *ix, int64_t source_id, int years,
 		    (rc = sqlite3_bind_int64(st, 2, source_id)) == SQLITE_OK)
 			rc = sqlite3_step(st);
 		if (rc != SQLITE_DONE) {
-			index_db_error(ix->db, rc, "", "placing yearless stamps",
-			    err);
+			index_db_error(ix->db, rc, "",
+			    "placing yearless stamps", err);
 			sqlite3_finalize(st);
 			return MGT_ERR_DB;
 		}

@@ -8,7 +8,8 @@
  * (no prefix: the caller says what it was doing) in err; never a shorter
  * answer in place of a failure.  Row callbacks get strings valid for the
  * call only; a callback that returns non-zero stops the reading, which
- * is MGT_OK.  A time column that is NULL reads as LOG_TS_NONE.
+ * is MGT_OK.  A time that is NULL reads as LOG_TS_NONE; a node or text
+ * may be NULL unless said otherwise.
  */
 #ifndef MGT_INDEX_READ_H
 #define MGT_INDEX_READ_H
@@ -58,7 +59,7 @@ struct index_stats {
 	long long	 sources;	/* sources but container directories */
 	long long	 lines;		/* log lines read */
 	long long	 resources;	/* objects stored */
-	long long	 bytes;		/* decompressed bytes of those sources */
+	long long	 bytes;		/* decompressed bytes of those */
 };
 int	 index_read_stats(sqlite3 *, struct index_stats *, struct mgt_error *);
 
@@ -106,7 +107,7 @@ struct index_line_row {
 	const char	*vpath;		/* "" if the source has none */
 	long		 line_no;
 	int64_t		 ts;
-	const char	*node;		/* the line's, else its source's; may be NULL */
+	const char	*node;		/* the line's, else the source's */
 	const char	*text;		/* "" if NULL */
 	size_t		 len;
 };
@@ -123,7 +124,7 @@ struct index_hit_row {
 	const char	*vpath;
 	long		 line_no;
 	int64_t		 ts;
-	const char	*node;		/* the hit's, else its source's; may be NULL */
+	const char	*node;		/* the hit's, else the source's */
 	const char	*text;
 	size_t		 len;
 	const char	*captures;	/* JSON object or NULL */
@@ -131,7 +132,7 @@ struct index_hit_row {
 struct index_tally_row {
 	const char	*vpath;
 	const char	*node;		/* may be NULL */
-	const char	*grp;		/* the group_by capture's value, or NULL */
+	const char	*grp;		/* group_by capture's value or NULL */
 	long		 seen;
 	int64_t		 first_ts;
 	int64_t		 last_ts;
@@ -147,7 +148,7 @@ int	 index_read_tallies(sqlite3 *, const char *rule_id,
 /*
  * Timeline entries.  node, since and until filter as in struct
  * index_line_filter (a condition's or event's node filter applies to
- * Node objects only).
+ * Node objects only); rows without a time are left out.
  *   index_read_hit_spans: the hits of rule (NULL: every rule) folded by
  *     rule, item, kind of source and unit or container.  Unbounded in
  *     time, counts come from the exact tallies; bounded, from the stored
