@@ -12,6 +12,7 @@
 #include "api.h"
 #include "error.h"
 #include "index.h"
+#include "index-read.h"
 #include "output.h"
 #include "xmalloc.h"
 

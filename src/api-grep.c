@@ -13,22 +13,9 @@
 #include "api.h"
 #include "error.h"
 #include "grep-stream.h"
-#include "index.h"
+#include "index-read.h"
 #include "regex.h"
 #include "xmalloc.h"
-
-/* The stored lines and hits, in input order; the glob is applied here. */
-static const char api_grep_sql[] =
-    "SELECT s.vpath, x.line_no, x.text, x.ts, coalesce(x.node, s.node)"
-    " FROM (SELECT source_id, line_no, text, ts, node FROM lines"
-    "       UNION SELECT source_id, line_no, text, ts, node FROM hits) x"
-    " JOIN sources s ON s.id = x.source_id"
-    " WHERE regexp(?1, x.text)"
-    " AND (?2 IS NULL OR coalesce(x.node, s.node) = ?2"
-    "      OR coalesce(x.node, s.node) LIKE ?2 || '.%')"
-    " AND (?3 IS NULL OR x.ts >= ?3)"
-    " AND (?4 IS NULL OR x.ts <= ?4)"
-    " ORDER BY s.id, x.line_no";
 
 void
 mgt_grep_init(struct mgt_grep *g)
@@ -76,53 +63,48 @@ api_grep_inputs(sqlite3 *db, size_t *n, int *readable)
 	return v;
 }
 
+/* One stored line for mgt_case_grep()'s caller; the glob is applied here. */
+struct api_grep_ctx {
+	const struct mgt_grep	*g;
+	mgt_line_fn		 fn;
+	void			*data;
+	long long		*count;
+};
+
+static int
+api_grep_line(void *data, const struct index_line_row *r)
+{
+	struct api_grep_ctx *x = data;
+	struct mgt_line ml;
+
+	if (x->g->source != NULL && !grep_source_match(x->g->source, r->vpath))
+		return 0;
+	(*x->count)++;
+	ml.where = r->vpath;
+	ml.line = r->line_no;
+	ml.text = r->text;
+	ml.len = r->len;
+	ml.ts = r->ts;
+	ml.node = r->node;
+	return x->fn != NULL && x->fn(x->data, &ml) != 0;
+}
+
 static int
 api_grep_stored(mgt_case *c, const struct mgt_grep *g, const char *pattern,
     mgt_line_fn fn, void *data, long long *count, struct mgt_error *err)
 {
-	struct mgt_line ml;
-	sqlite3_stmt *st;
-	int rc;
+	struct index_line_filter f;
+	struct api_grep_ctx x;
 
-	if (sqlite3_prepare_v2(c->db, api_grep_sql, -1, &st, NULL) !=
-	    SQLITE_OK)
-		return error_set(err, MGT_ERR_DB, "", -1, 0, "%s",
-		    sqlite3_errmsg(c->db));
-	sqlite3_bind_text(st, 1, pattern, -1, SQLITE_STATIC);
-	if (g->node != NULL)
-		sqlite3_bind_text(st, 2, g->node, -1, SQLITE_STATIC);
-	if (g->since != INT64_MIN)
-		sqlite3_bind_int64(st, 3, g->since);
-	if (g->until != INT64_MAX)
-		sqlite3_bind_int64(st, 4, g->until);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		ml.where = (const char *)sqlite3_column_text(st, 0);
-		if (ml.where == NULL)
-			ml.where = "";
-		if (g->source != NULL && !grep_source_match(g->source,
-		    ml.where))
-			continue;
-		(*count)++;
-		ml.line = (long)sqlite3_column_int64(st, 1);
-		ml.text = (const char *)sqlite3_column_text(st, 2);
-		ml.len = (size_t)sqlite3_column_bytes(st, 2);
-		if (ml.text == NULL)
-			ml.text = "";
-		ml.ts = sqlite3_column_type(st, 3) == SQLITE_NULL ? INT64_MIN :
-		    sqlite3_column_int64(st, 3);
-		ml.node = (const char *)sqlite3_column_text(st, 4);
-		if (fn != NULL && fn(data, &ml) != 0) {
-			rc = SQLITE_DONE;
-			break;
-		}
-	}
-	if (rc != SQLITE_DONE)
-		rc = error_set(err, MGT_ERR_DB, "", -1, 0, "%s",
-		    sqlite3_errmsg(c->db));
-	else
-		rc = MGT_OK;
-	sqlite3_finalize(st);
-	return rc;
+	f.pattern = pattern;
+	f.node = g->node;
+	f.since = g->since;
+	f.until = g->until;
+	x.g = g;
+	x.fn = fn;
+	x.data = data;
+	x.count = count;
+	return index_read_lines(c->db, &f, api_grep_line, &x, err);
 }
 
 int

@@ -26,10 +26,9 @@ mgt_case_timeline(mgt_case *c, const char *node, int64_t since,
 	f.until = until;
 	timeline_init(&tl);
 	/* A statement that failed is an error, never a shorter history. */
-	if (timeline_build(c->db, &f, &tl) != 0) {
+	if (timeline_build(c->db, &f, &tl, err) != MGT_OK) {
 		timeline_free(&tl);
-		return error_set(err, MGT_ERR_DB, "", -1, 0, "%s",
-		    sqlite3_errmsg(c->db));
+		return MGT_ERR_DB;
 	}
 	for (i = 0; i < tl.n && fn != NULL; i++) {
 		e = &tl.events[i];

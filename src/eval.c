@@ -17,6 +17,7 @@
 #include "error.h"
 #include "eval.h"
 #include "index.h"
+#include "index-read.h"
 #include "parse-log.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -69,7 +70,7 @@ struct eval_ctx {
 	const struct rule	*rule;
 	struct eval_item	*items;
 	size_t			 nitems;
-	sqlite3_stmt		*vpath_st;
+	struct index_catalogue	*cat;		/* vpaths of source ids */
 	char			 vpath_err[256]; /* "": eval_vpath() never failed */
 };
 
@@ -143,29 +144,15 @@ eval_kv_get(const struct eval_row *r, const char *k, int *found)
 static char *
 eval_vpath(struct eval_ctx *c, int64_t id)
 {
-	char *v = NULL;
-	int rc;
+	struct mgt_error e;
+	char *v;
 
-	if (c->vpath_st == NULL && sqlite3_prepare_v2(c->db,
-	    "SELECT vpath FROM sources WHERE id = ?", -1, &c->vpath_st,
-	    NULL) != SQLITE_OK)
-		goto fail;
-	if (sqlite3_bind_int64(c->vpath_st, 1, id) != SQLITE_OK)
-		goto fail;
-	if ((rc = sqlite3_step(c->vpath_st)) == SQLITE_ROW &&
-	    sqlite3_column_text(c->vpath_st, 0) != NULL)
-		v = xstrdup((const char *)sqlite3_column_text(c->vpath_st, 0));
-	else if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		goto fail;
-	sqlite3_reset(c->vpath_st);
+	mgt_error_clear(&e);
+	if (index_catalogue_vpath(c->cat, id, &v, &e) != MGT_OK &&
+	    c->vpath_err[0] == '\0')
+		snprintf(c->vpath_err, sizeof c->vpath_err, "%.*s",
+		    (int)sizeof c->vpath_err - 1, e.msg);
 	return v;
-fail:
-	if (c->vpath_err[0] == '\0')
-		snprintf(c->vpath_err, sizeof c->vpath_err, "%s",
-		    sqlite3_errmsg(c->db));
-	if (c->vpath_st != NULL)
-		sqlite3_reset(c->vpath_st);
-	return NULL;
 }
 
 static int
@@ -298,108 +285,76 @@ eval_sql(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 	return MGT_OK;
 }
 
-/*
- * The first EVAL_MAX_ROWS hits in time order, straight off the hits_rule
- * index (its columns are this ORDER BY), and the count from the index
- * alone: a noisy pattern's tens of thousands of hits are never sorted.
- */
-static const char eval_hits_sql[] =
-    "SELECT s.vpath, h.line_no, h.ts, coalesce(h.node, s.node), h.text,"
-    " h.captures FROM hits h JOIN sources s ON s.id = h.source_id"
-    " WHERE h.rule_id = ?1 AND h.evidence = ?2"
-    " ORDER BY h.ts IS NULL, h.ts, h.source_id, h.line_no LIMIT ?3";
-
-/* The exact tallies (stored rows are capped; these are not). */
-static const char eval_tally_sql[] =
-    "SELECT s.vpath, coalesce(t.node, s.node), t.seen, t.first_ts,"
-    " t.last_ts, t.grp FROM hit_stats t JOIN sources s ON s.id = t.source_id"
-    " WHERE t.rule_id = ?1 AND t.evidence = ?2 ORDER BY t.rowid";
-
+/* One tally of a pattern item (index_read_tallies()). */
 static int
-eval_pattern_tallies(struct eval_ctx *c, struct eval_item *it,
-    struct mgt_error *err)
+eval_tally_row(void *data, const struct index_tally_row *r)
 {
-	sqlite3_stmt *st = NULL;
+	struct eval_item *it = data;
 	struct eval_tally *t;
-	const char *v;
-	int rc;
 
-	if (sqlite3_prepare_v2(c->db, eval_tally_sql, -1, &st, NULL) !=
-	    SQLITE_OK)
-		return error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "reading hit tallies: %s", sqlite3_errmsg(c->db));
-	sqlite3_bind_text(st, 1, c->rule->id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, it->ev->name, -1, SQLITE_STATIC);
-	it->count = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		it->tallies = xreallocarray(it->tallies, it->ntallies + 1,
-		    sizeof *it->tallies);
-		t = &it->tallies[it->ntallies++];
-		t->source = xstrdup((const char *)sqlite3_column_text(st, 0));
-		v = (const char *)sqlite3_column_text(st, 1);
-		t->node = v != NULL ? xstrdup(v) : NULL;
-		t->seen = (long)sqlite3_column_int64(st, 2);
-		t->first_ts = sqlite3_column_type(st, 3) == SQLITE_NULL ?
-		    LOG_TS_NONE : sqlite3_column_int64(st, 3);
-		t->last_ts = sqlite3_column_type(st, 4) == SQLITE_NULL ?
-		    LOG_TS_NONE : sqlite3_column_int64(st, 4);
-		v = (const char *)sqlite3_column_text(st, 5);
-		t->grp = v != NULL ? xstrdup(v) : NULL;
-		it->count += t->seen;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "reading hit tallies: %s", sqlite3_errmsg(c->db));
-	return MGT_OK;
+	it->tallies = xreallocarray(it->tallies, it->ntallies + 1,
+	    sizeof *it->tallies);
+	t = &it->tallies[it->ntallies++];
+	t->source = xstrdup(r->vpath);
+	t->node = r->node != NULL ? xstrdup(r->node) : NULL;
+	t->seen = r->seen;
+	t->first_ts = r->first_ts;
+	t->last_ts = r->last_ts;
+	t->grp = r->grp != NULL ? xstrdup(r->grp) : NULL;
+	it->count += t->seen;
+	return 0;
 }
 
+/* One stored hit of a pattern item, its named captures as columns. */
+static int
+eval_hit_row(void *data, const struct index_hit_row *h)
+{
+	struct eval_item *it = data;
+	struct eval_row *r;
+	cJSON *json, *e;
+
+	it->rows = xreallocarray(it->rows, it->nrows + 1, sizeof *it->rows);
+	r = &it->rows[it->nrows++];
+	memset(r, 0, sizeof *r);
+	r->source = xstrdup(h->vpath);
+	r->line = h->line_no;
+	r->ts = h->ts;
+	if (h->node != NULL)
+		r->node = xstrdup(h->node);
+	r->text = xstrndup(h->text, h->len);
+	eval_kv_add(r, "source", r->source);
+	eval_kv_add(r, "node", r->node);
+	eval_kv_add(r, "text", r->text);
+	if (h->captures != NULL && (json = cJSON_Parse(h->captures)) != NULL) {
+		cJSON_ArrayForEach(e, json)
+			if (cJSON_IsString(e))
+				eval_kv_add(r, e->string, e->valuestring);
+		cJSON_Delete(json);
+	}
+	return 0;
+}
+
+/*
+ * The first EVAL_MAX_ROWS hits in time order, and the count from the exact
+ * tallies (stored rows are capped; these are not): a noisy pattern's tens
+ * of thousands of hits are never sorted.
+ */
 static int
 eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 {
-	sqlite3_stmt *st = NULL;
-	struct eval_row *r;
-	const char *caps, *v;
-	cJSON *json, *e;
-	int rc;
+	struct mgt_error e;
 
-	if (sqlite3_prepare_v2(c->db, eval_hits_sql, -1, &st, NULL) !=
-	    SQLITE_OK)
+	mgt_error_clear(&e);
+	if (index_read_hits(c->db, c->rule->id, it->ev->name, EVAL_MAX_ROWS,
+	    eval_hit_row, it, &e) != MGT_OK)
 		return error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "reading hits: %s", sqlite3_errmsg(c->db));
-	sqlite3_bind_text(st, 1, c->rule->id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, it->ev->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, EVAL_MAX_ROWS);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		it->rows = xreallocarray(it->rows, it->nrows + 1,
-		    sizeof *it->rows);
-		r = &it->rows[it->nrows++];
-		memset(r, 0, sizeof *r);
-		r->source = xstrdup((const char *)sqlite3_column_text(st, 0));
-		r->line = (long)sqlite3_column_int64(st, 1);
-		r->ts = sqlite3_column_type(st, 2) == SQLITE_NULL ?
-		    LOG_TS_NONE : sqlite3_column_int64(st, 2);
-		if ((v = (const char *)sqlite3_column_text(st, 3)) != NULL)
-			r->node = xstrdup(v);
-		r->text = xstrndup((const char *)sqlite3_column_text(st, 4),
-		    (size_t)sqlite3_column_bytes(st, 4));
-		eval_kv_add(r, "source", r->source);
-		eval_kv_add(r, "node", r->node);
-		eval_kv_add(r, "text", r->text);
-		caps = (const char *)sqlite3_column_text(st, 5);
-		if (caps != NULL && (json = cJSON_Parse(caps)) != NULL) {
-			cJSON_ArrayForEach(e, json)
-				if (cJSON_IsString(e))
-					eval_kv_add(r, e->string,
-					    e->valuestring);
-			cJSON_Delete(json);
-		}
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
+		    "reading hits: %s", e.msg);
+	it->count = 0;
+	if (index_read_tallies(c->db, c->rule->id, it->ev->name,
+	    eval_tally_row, it, &e) != MGT_OK)
 		return error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "reading hits: %s", sqlite3_errmsg(c->db));
-	return eval_pattern_tallies(c, it, err);
+		    "reading hit tallies: %s", e.msg);
+	return MGT_OK;
 }
 
 static const char *
@@ -746,7 +701,7 @@ eval_fill_finding(struct eval_ctx *c, struct finding *f)
 
 static int
 eval_rule(sqlite3 *db, const struct rule *rule, struct finding_set *fs,
-    const struct problem_sink *sink, sqlite3_stmt **vpath_st,
+    const struct problem_sink *sink, struct index_catalogue *cat,
     struct mgt_error *err)
 {
 	struct eval_ctx c;
@@ -758,7 +713,7 @@ eval_rule(sqlite3 *db, const struct rule *rule, struct finding_set *fs,
 	memset(&c, 0, sizeof c);
 	c.db = db;
 	c.rule = rule;
-	c.vpath_st = *vpath_st;
+	c.cat = cat;
 	c.nitems = rule->nevidence;
 	c.items = xcalloc(c.nitems + 1, sizeof *c.items);
 	for (i = 0; i < c.nitems; i++) {
@@ -800,7 +755,6 @@ eval_rule(sqlite3 *db, const struct rule *rule, struct finding_set *fs,
 		eval_fill_finding(&c, f);
 	}
 out:
-	*vpath_st = c.vpath_st;
 	eval_items_free(c.items, c.nitems);
 	return rc;
 }
@@ -809,13 +763,14 @@ int
 eval_rules(sqlite3 *db, const struct ruleset *rs, struct finding_set *fs,
     const struct problem_sink *sink, struct mgt_error *err)
 {
-	sqlite3_stmt *vpath_st = NULL;
+	struct index_catalogue *cat;
 	size_t i;
 	int rc = MGT_OK;
 
+	cat = index_catalogue_new(db);
 	for (i = 0; i < rs->nrules && rc == MGT_OK; i++)
-		rc = eval_rule(db, &rs->rules[i], fs, sink, &vpath_st, err);
-	sqlite3_finalize(vpath_st);
+		rc = eval_rule(db, &rs->rules[i], fs, sink, cat, err);
+	index_catalogue_free(cat);
 	return rc;
 }
 
@@ -829,6 +784,7 @@ eval_item(sqlite3 *db, const struct rule *rule, size_t item, int *holds,
 	memset(&c, 0, sizeof c);
 	c.db = db;
 	c.rule = rule;
+	c.cat = index_catalogue_new(db);
 	c.nitems = 1;
 	c.items = xcalloc(1, sizeof *c.items);
 	c.items[0].ev = &rule->evidence[item];
@@ -840,7 +796,7 @@ eval_item(sqlite3 *db, const struct rule *rule, size_t item, int *holds,
 		eval_apply_counts(&c.items[0]);
 	*holds = c.items[0].holds;
 	*rows = c.items[0].count;
-	sqlite3_finalize(c.vpath_st);
+	index_catalogue_free(c.cat);
 	eval_items_free(c.items, 1);
 	return rc;
 }

@@ -15,6 +15,7 @@
 #include "mgtriage.h"
 #include "error.h"
 #include "grep-stream.h"
+#include "index-read.h"
 #include "mgt-limits.h"
 #include "parse-journal.h"
 #include "parse-log.h"
@@ -26,7 +27,7 @@
 struct grep_ctx {
 	const struct grep_query	*q;
 	struct mgt_limits	 lim;
-	sqlite3_stmt		*src_st;	/* kind and node of a vpath */
+	struct index_catalogue	*cat;		/* kind and node of a vpath */
 	pcre2_match_data	*md;
 	int			 year;		/* for stamps without one */
 	long long		 count;
@@ -170,34 +171,6 @@ grep_journal(struct grep_ctx *g, struct source_member *m, const void *head,
 	journal_conv_free(jc);
 }
 
-/*
- * Is vpath a log member of the index?  Sets g->src_node.  1, 0, or -1
- * when SQLite failed (never a silently shorter search).
- */
-static int
-grep_is_log(struct grep_ctx *g, const char *vpath, int *journal)
-{
-	const char *kind, *node;
-	int log = 0, rc;
-
-	if (sqlite3_bind_text(g->src_st, 1, vpath, -1, SQLITE_STATIC) !=
-	    SQLITE_OK)
-		return -1;
-	if ((rc = sqlite3_step(g->src_st)) == SQLITE_ROW) {
-		kind = (const char *)sqlite3_column_text(g->src_st, 0);
-		node = (const char *)sqlite3_column_text(g->src_st, 1);
-		log = kind != NULL && (strcmp(kind, "pod_log") == 0 ||
-		    strcmp(kind, "service_log") == 0 ||
-		    strcmp(kind, "journal") == 0 || strcmp(kind, "log") == 0);
-		*journal = kind != NULL && strcmp(kind, "journal") == 0;
-		free(g->src_node);
-		g->src_node = node != NULL ? xstrdup(node) : NULL;
-	} else if (rc != SQLITE_DONE)
-		log = -1;
-	sqlite3_reset(g->src_st);
-	return log;
-}
-
 static int
 grep_member(void *ctx, struct source_member *m)
 {
@@ -207,6 +180,7 @@ grep_member(void *ctx, struct source_member *m)
 	const char *text;
 	size_t len, tlen;
 	enum journal_format fmt;
+	struct mgt_error e;
 	int journal = 0, log;
 
 	/* Any status but MGT_OK ends the walk; grep_stream() knows why. */
@@ -214,10 +188,14 @@ grep_member(void *ctx, struct source_member *m)
 		return MGT_ERR_INTERNAL;
 	if (m->type != SOURCE_REGULAR)
 		return MGT_OK;
-	if ((log = grep_is_log(g, m->vpath, &journal)) < 0)
+	/* A failed lookup is an error, never a silently shorter search. */
+	free(g->src_node);
+	g->src_node = NULL;
+	mgt_error_clear(&e);
+	if (index_catalogue_log(g->cat, m->vpath, &log, &journal,
+	    &g->src_node, &e) != MGT_OK)
 		return error_set(g->err, MGT_ERR_DB, m->vpath, -1, 0,
-		    "reading the catalogue: %s",
-		    sqlite3_errmsg(sqlite3_db_handle(g->src_st)));
+		    "reading the catalogue: %s", e.msg);
 	if (log == 0)
 		return MGT_OK;
 	if (g->q->glob != NULL && !grep_source_match(g->q->glob, m->vpath))
@@ -247,26 +225,6 @@ grep_member(void *ctx, struct source_member *m)
 	return MGT_OK;
 }
 
-/*
- * The case's year, for stamps without one: the index placed them so.  0
- * when the case has none; -1 when SQLite failed.
- */
-static int
-grep_year(sqlite3 *db)
-{
-	sqlite3_stmt *st;
-	int year = -1;
-
-	if (sqlite3_prepare_v2(db, "SELECT coalesce((SELECT value FROM meta"
-	    " WHERE key = 'year_hint'), strftime('%Y', max(last_ts) / 1000000,"
-	    " 'unixepoch')) FROM sources", -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		year = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return year;
-}
-
 int
 grep_stream(sqlite3 *db, char *const *inputs, size_t n,
     const struct mgt_limits *lim, const struct grep_query *q,
@@ -274,6 +232,7 @@ grep_stream(sqlite3 *db, char *const *inputs, size_t n,
 {
 	struct grep_ctx g;
 	struct source_stats st;
+	struct mgt_error e;
 	size_t i;
 	int rc = MGT_OK;
 
@@ -282,13 +241,11 @@ grep_stream(sqlite3 *db, char *const *inputs, size_t n,
 	g.err = err;
 	g.lim = *lim;
 	*count = 0;
-	if ((g.year = grep_year(db)) < 0)
+	mgt_error_clear(&e);
+	if (index_read_year(db, &g.year, &e) != MGT_OK)
 		return error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "reading the case's year: %s", sqlite3_errmsg(db));
-	if (sqlite3_prepare_v2(db, "SELECT kind, node FROM sources WHERE"
-	    " vpath = ?1", -1, &g.src_st, NULL) != SQLITE_OK)
-		return error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "reading the catalogue: %s", sqlite3_errmsg(db));
+		    "reading the case's year: %s", e.msg);
+	g.cat = index_catalogue_new(db);
 	g.md = pcre2_match_data_create_from_pattern(q->re, NULL);
 	memset(&st, 0, sizeof st);
 	for (i = 0; i < n && rc == MGT_OK && !g.stopped; i++)
@@ -300,7 +257,7 @@ grep_stream(sqlite3 *db, char *const *inputs, size_t n,
 	}
 	*count = g.count;
 	pcre2_match_data_free(g.md);
-	sqlite3_finalize(g.src_st);
+	index_catalogue_free(g.cat);
 	free(g.src_node);
 	free(g.carry);
 	return rc;

@@ -278,37 +278,3 @@ fail:
 	sqlite3_close(db);
 	return ret;
 }
-
-char *
-index_meta(sqlite3 *db, const char *key)
-{
-	sqlite3_stmt *st;
-	char *v = NULL;
-
-	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?1",
-	    -1, &st, NULL) != SQLITE_OK)
-		return NULL;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
-		v = xstrdup((const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	return v;
-}
-
-char **
-index_meta_lines(sqlite3 *db, const char *key, size_t *n)
-{
-	char **v = NULL, *s, *p, *nl;
-
-	*n = 0;
-	if ((s = index_meta(db, key)) == NULL)
-		return NULL;
-	for (p = s; p != NULL; p = nl) {
-		if ((nl = strchr(p, '\n')) != NULL)
-			*nl++ = '\0';
-		v = xreallocarray(v, *n + 1, sizeof *v);
-		v[(*n)++] = xstrdup(p);
-	}
-	free(s);
-	return v;
-}

@@ -265,12 +265,23 @@ fail:
 	return ret;
 }
 
-/* The writer's connection; statements others prepare on it must be
- * finalized before index_commit(). */
-sqlite3 *
-index_db(struct index *ix)
+int
+index_size(struct index *ix, long long *bytes, struct mgt_error *err)
 {
-	return ix->db;
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	*bytes = 0;
+	if ((rc = sqlite3_prepare_v2(ix->db, "SELECT page_count * page_size"
+	    " FROM pragma_page_count(), pragma_page_size()", -1, &st,
+	    NULL)) == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*bytes = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+		return MGT_OK;
+	}
+	index_db_error(ix->db, rc, "", "measuring the index", err);
+	sqlite3_finalize(st);
+	return MGT_ERR_DB;
 }
 
 /* Add a sources row; its id goes to *source_id. */
@@ -772,8 +783,7 @@ index_sync_file(const char *path, struct mgt_error *err)
  * Finish: build the indexes (and the FTS table with INDEX_FTS), commit,
  * close, and rename the temporary file over the target.  Frees the index
  * whatever happens; on failure the temporary file is removed and the
- * target is left as it was.  Statements other modules prepared on
- * index_db() must be finalized before this is called.
+ * target is left as it was.
  */
 int
 index_commit(struct index *ix, struct mgt_error *err)

@@ -104,8 +104,6 @@ struct index_hit_stat {
  */
 int	 index_create(const char *path, int flags, struct index **out,
 	    struct mgt_error *);
-/* The underlying connection (for prepared statements of other modules). */
-sqlite3	*index_db(struct index *);
 
 int	 index_add_source(struct index *, const struct index_source *,
 	    int64_t *source_id, struct mgt_error *);
@@ -136,6 +134,19 @@ int	 index_add_problem(struct index *, const struct problem *,
 	    struct mgt_error *);
 int	 index_set_meta(struct index *, const char *key, const char *value,
 	    struct mgt_error *);
+/* Bytes of the index file being written (SQLite's page count). */
+int	 index_size(struct index *, long long *bytes, struct mgt_error *);
+/*
+ * index-fixup.c, once the walk is over.  index_fixup_year() moves the
+ * stamps of source_id (its lines, hits, tallies and span) by years whole
+ * years; index_fixup_nodes() gives pod logs the node their Pod ran on,
+ * lines and hits without a node their source's, and a journal's short
+ * host names the full name of the node they stand for.  The connection
+ * itself is not handed out: reads go through index-read.h.
+ */
+int	 index_fixup_year(struct index *, int64_t source_id, int years,
+	    struct mgt_error *);
+int	 index_fixup_nodes(struct index *, struct mgt_error *);
 /* Finish: build derived tables, commit, close, rename over the target. */
 int	 index_commit(struct index *, struct mgt_error *);
 /* Abandon: close and remove the temporary file.  Frees the index. */
@@ -252,12 +263,6 @@ int	 index_budget_charge(struct index_budget *, size_t bytes);
 /* "the SQL step budget (sql-steps=N)" or the memory one, in buf. */
 const char *index_budget_what(const struct index_budget *, char *buf,
 	    size_t len);
-
-/* The value of meta key (malloc'd), or NULL when the index has none. */
-char	*index_meta(sqlite3 *, const char *key);
-/* The same, split at newlines into a malloc'd vector of *n strings (an
- * empty value is one empty string); NULL and 0 when absent. */
-char	**index_meta_lines(sqlite3 *, const char *key, size_t *n);
 
 /*
  * SQL functions for rules and queries:

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "index-read.h"
 #include "ingest-private.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -124,90 +125,31 @@ ingest_cluster_input_end(struct ingest *in)
 }
 
 /*
- * The hosts the case knows: its nodes, and the machines, bare-metal hosts,
- * CSR requesters and etcd members that may not have become nodes (a
- * control-plane host that never joined is what such a journal is for).  A
- * host matches by name, by short name, or by sharing a node's domain
- * (nodes are named <host>.<cluster domain>).  The writer's connection has
- * no views (index_open() creates them), so the node of a CSR and the names
- * of etcd members are read here as the csrs and etcd_members views of
- * views/csrs.sql and views/etcd.sql read them.
+ * Warn of each loose input none of whose hosts the case knows (a node, or
+ * a machine, bare-metal host, CSR requester or etcd member that may not
+ * have become a node: a control-plane host that never joined is what such
+ * a journal is for; index_hosts_known()).
  */
-static const char ingest_cluster_host_sql[] =
-    "WITH known(name) AS ("
-    " SELECT name FROM resources WHERE kind IN ('Node', 'Machine',"
-    " 'BareMetalHost')"
-    " UNION SELECT CASE WHEN u LIKE 'system:node:%' THEN substr(u, 13)"
-    " WHEN cn LIKE 'system:node:%' THEN substr(cn, 13) END"
-    " FROM (SELECT coalesce(json_extract(doc, '$.spec.username'),"
-    " json_extract(doc, '$.Spec.Username')) AS u,"
-    " coalesce(csr_cn(json_extract(doc, '$.spec.request')),"
-    " json_extract(doc, '$.Spec.Request.Subject.CommonName')) AS cn"
-    " FROM resources WHERE kind = 'CertificateSigningRequest')"
-    " UNION SELECT json_extract(m.value, '$.name')"
-    " FROM resources r, json_each(r.doc, '$.members') m"
-    " WHERE r.kind = 'EtcdMemberList' AND m.type = 'object')"
-    " SELECT 1 FROM known WHERE name IS NOT NULL AND (name = ?1"
-    " OR substr(name, 1, length(?1) + 1) = ?1 || '.'"
-    " OR substr(?1, 1, length(name) + 1) = name || '.'"
-    " OR (instr(?1, '.') > 0 AND instr(name, '.') > 0"
-    " AND substr(?1, instr(?1, '.')) = substr(name, instr(name, '.'))"
-    " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
-    " AND substr(r.name, instr(r.name, '.')) = substr(?1, instr(?1, '.')))))"
-    " LIMIT 1";
-
-/* Is host one the case knows (ingest_cluster_host_sql)?  1, 0, or -1
- * when SQLite failed. */
-static int
-cluster_is_node(sqlite3_stmt *st, const char *host)
-{
-	int rc;
-
-	sqlite3_reset(st);
-	if (sqlite3_bind_text(st, 1, host, -1, SQLITE_STATIC) != SQLITE_OK)
-		return -1;
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc == SQLITE_ROW)
-		return 1;
-	return rc == SQLITE_DONE ? 0 : -1;
-}
-
 int
 ingest_cluster_finish(struct ingest *in, struct mgt_error *err)
 {
-	sqlite3 *db = index_db(in->idx);
-	sqlite3_stmt *st;
-	size_t i, k;
-	int nodes = 0, attached;
+	struct mgt_error e;
+	long long nodes;
+	size_t i;
+	int attached;
 
 	if (in->nloose == 0)
 		return MGT_OK;
-	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM resources WHERE"
-	    " kind = 'Node'", -1, &st, NULL) != SQLITE_OK)
+	mgt_error_clear(&e);
+	if (index_count_kind(in->idx, "Node", &nodes, &e) != MGT_OK)
 		goto dberr;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
-		goto dberr;
-	}
-	nodes = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
 	/* No node to compare with: nothing to attach to or tell apart. */
 	if (nodes == 0)
 		return MGT_OK;
-	if (sqlite3_prepare_v2(db, ingest_cluster_host_sql, -1, &st, NULL) !=
-	    SQLITE_OK)
-		goto dberr;
 	for (i = 0; i < in->nloose; i++) {
-		attached = 0;
-		for (k = 0; k < in->loose[i].nhost && !attached; k++)
-			attached = cluster_is_node(st, in->loose[i].host[k]);
-		if (attached < 0) {
-			error_set(err, MGT_ERR_DB, "", -1, 0,
-			    "matching hosts to nodes: %s", sqlite3_errmsg(db));
-			sqlite3_finalize(st);
-			return MGT_ERR_DB;
-		}
+		if (index_hosts_known(in->idx, in->loose[i].host,
+		    in->loose[i].nhost, &attached, &e) != MGT_OK)
+			goto dberr;
 		if (!attached)
 			problem_report(&in->sink, PROBLEM_WARNING,
 			    PCODE_UNATTACHED, in->loose[i].input, -1, 0,
@@ -216,12 +158,10 @@ ingest_cluster_finish(struct ingest *in, struct mgt_error *err)
 			    "another cluster", in->loose[i].nhost == 1 ? "" :
 			    "s", in->loose[i].hosts);
 	}
-	sqlite3_finalize(st);
 	return MGT_OK;
 dberr:
-	error_set(err, MGT_ERR_DB, "", -1, 0, "matching hosts to nodes: "
-	    "%s", sqlite3_errmsg(db));
-	return MGT_ERR_DB;
+	return error_set(err, MGT_ERR_DB, "", -1, 0, "matching hosts to "
+	    "nodes: %s", e.msg);
 }
 
 void

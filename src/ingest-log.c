@@ -137,23 +137,14 @@ ingest_grow_block(struct ingest *in, size_t n)
 static long long
 ingest_index_bytes(struct ingest *in)
 {
-	sqlite3 *db = index_db(in->idx);
-	sqlite3_stmt *st = NULL;
 	struct mgt_error err;
-	long long size = -1;
+	long long size;
 
 	/* A failure is the run's database error, not an unbounded index. */
-	if (sqlite3_prepare_v2(db, "SELECT page_count * page_size FROM"
-	    " pragma_page_count(), pragma_page_size()", -1, &st, NULL) ==
-	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		size = sqlite3_column_int64(st, 0);
-	if (size < 0) {
-		error_set(&err, MGT_ERR_DB, "", -1, 0,
-		    "measuring the index: %s", sqlite3_errmsg(db));
+	if (index_size(in->idx, &size, &err) != MGT_OK) {
 		ingest_db_error(in, &err);
 		size = 0;
 	}
-	sqlite3_finalize(st);
 	return size;
 }
 
@@ -560,28 +551,6 @@ ingest_log_member(struct ingest *in, const void *head, size_t headlen,
 }
 
 /*
- * Yearless stamps are moved by whole years once the case's year is known:
- * SQLite's date functions move the calendar date, so February 29 and leap
- * years come out right.  ?1 is the number of years, ?2 the source.
- */
-#define INGEST_YEAR_MOVE(col)						\
-	"(strftime('%s', printf('%04d', CAST(strftime('%Y', " col	\
-	" / 1000000, 'unixepoch') AS INTEGER) + ?1) || substr(datetime(" \
-	col " / 1000000, 'unixepoch'), 5)) * 1000000 + " col " % 1000000)"
-static const char *const ingest_year_sql[] = {
-	"UPDATE lines SET ts = " INGEST_YEAR_MOVE("ts")
-	" WHERE source_id = ?2 AND ts IS NOT NULL",
-	"UPDATE hits SET ts = " INGEST_YEAR_MOVE("ts")
-	" WHERE source_id = ?2 AND ts IS NOT NULL",
-	"UPDATE hit_stats SET first_ts = " INGEST_YEAR_MOVE("first_ts")
-	", last_ts = " INGEST_YEAR_MOVE("last_ts")
-	" WHERE source_id = ?2 AND first_ts IS NOT NULL",
-	"UPDATE sources SET first_ts = " INGEST_YEAR_MOVE("first_ts")
-	", last_ts = " INGEST_YEAR_MOVE("last_ts")
-	" WHERE id = ?2 AND first_ts IS NOT NULL",
-};
-
-/*
  * Remember a source to move: read with the provisional year, or across a
  * New Year with a year that did not come from its own journal header
  * (then the year known names its end, when the logs were gathered).
@@ -602,35 +571,9 @@ ingest_year_note(struct ingest *in)
 	y->rollovers = in->source_rollovers;
 }
 
-static int
-ingest_year_move(sqlite3 *db, int64_t source_id, int years,
-    struct mgt_error *err)
-{
-	sqlite3_stmt *st;
-	size_t q;
-	int rc;
-
-	for (q = 0; q < sizeof ingest_year_sql / sizeof ingest_year_sql[0];
-	    q++) {
-		if (sqlite3_prepare_v2(db, ingest_year_sql[q], -1, &st, NULL) !=
-		    SQLITE_OK)
-			return error_set(err, MGT_ERR_DB, "", -1, 0,
-			    "placing yearless stamps: %s", sqlite3_errmsg(db));
-		sqlite3_bind_int(st, 1, years);
-		sqlite3_bind_int64(st, 2, source_id);
-		rc = sqlite3_step(st);
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return error_set(err, MGT_ERR_DB, "", -1, 0,
-			    "placing yearless stamps: %s", sqlite3_errmsg(db));
-	}
-	return MGT_OK;
-}
-
 int
 ingest_year_fix(struct ingest *in, struct mgt_error *err)
 {
-	sqlite3 *db = index_db(in->idx);
 	const struct ingest_yearless *y;
 	const char *where;
 	int year, years, rc = MGT_OK, unknown = 0;
@@ -653,7 +596,8 @@ ingest_year_fix(struct ingest *in, struct mgt_error *err)
 		} else
 			years = -y->rollovers;
 		if (years != 0)
-			rc = ingest_year_move(db, y->source_id, years, err);
+			rc = index_fixup_year(in->idx, y->source_id, years,
+			    err);
 	}
 	if (unknown)
 		problem_report(&in->sink, PROBLEM_INFO, "year-unknown", "", -1,

@@ -274,47 +274,6 @@ ingest_member(struct ingest *in, struct pipe_member *pm)
 	return in->db_failed ? MGT_ERR_DB : MGT_OK;
 }
 
-/* SQL run after the walk: attribute pod logs, lines and hits to nodes. */
-static const char ingest_fixup_sql[] =
-    "UPDATE sources SET node = (SELECT json_extract(r.doc,"
-    " '$.spec.nodeName') FROM resources r WHERE r.kind = 'Pod'"
-    " AND r.namespace = sources.namespace AND r.name = sources.pod)"
-    " WHERE kind = 'pod_log' AND node IS NULL;"
-    "UPDATE hits SET node = (SELECT s.node FROM sources s"
-    " WHERE s.id = hits.source_id) WHERE node IS NULL;"
-    "UPDATE hit_stats SET node = (SELECT s.node FROM sources s"
-    " WHERE s.id = hit_stats.source_id) WHERE node IS NULL;"
-    "UPDATE lines SET node = (SELECT s.node FROM sources s"
-    " WHERE s.id = lines.source_id) WHERE node IS NULL;"
-    /* Journals name short hosts; map them to the node's full name. */
-    "UPDATE hits SET node = (SELECT r.name FROM resources r"
-    " WHERE r.kind = 'Node' AND r.name LIKE hits.node || '.%')"
-    " WHERE node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM resources r"
-    " WHERE r.kind = 'Node' AND r.name = hits.node)"
-    " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
-    " AND r.name LIKE hits.node || '.%');"
-    "UPDATE hit_stats SET node = (SELECT r.name FROM resources r"
-    " WHERE r.kind = 'Node' AND r.name LIKE hit_stats.node || '.%')"
-    " WHERE node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM resources r"
-    " WHERE r.kind = 'Node' AND r.name = hit_stats.node)"
-    " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
-    " AND r.name LIKE hit_stats.node || '.%');";
-
-static int
-ingest_fixup(struct ingest *in, struct mgt_error *err)
-{
-	char *msg = NULL;
-
-	if (sqlite3_exec(index_db(in->idx), ingest_fixup_sql, NULL, NULL,
-	    &msg) != SQLITE_OK) {
-		error_set(err, MGT_ERR_DB, "", -1, 0,
-		    "attributing lines to nodes: %s", msg ? msg : "?");
-		sqlite3_free(msg);
-		return MGT_ERR_DB;
-	}
-	return MGT_OK;
-}
-
 static int
 ingest_input(struct ingest *in, const char *input)
 {
@@ -443,7 +402,7 @@ ingest_run(const char *const *inputs, size_t n, const char *db_path,
 	if (in.store_capped && (opt->index_flags & INDEX_FULL_TEXT) &&
 	    (rc = index_set_meta(in.idx, "full_text", "0", err)) != MGT_OK)
 		goto fail;
-	if ((rc = ingest_fixup(&in, err)) != MGT_OK)
+	if ((rc = index_fixup_nodes(in.idx, err)) != MGT_OK)
 		goto fail;
 	if (in.year_hint > 0) {
 		char y[16];

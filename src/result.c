@@ -9,7 +9,7 @@
 
 #include "error.h"
 #include "eval.h"
-#include "index.h"
+#include "index-read.h"
 #include "result.h"
 #include "xmalloc.h"
 
@@ -107,88 +107,41 @@ result_rule_problem(void *ctx, const struct problem *p)
 		r->sink->fn(r->sink->ctx, p);
 }
 
-/* Severity as the index stores it (text); an unknown word is an error. */
 static int
-result_column_severity(sqlite3_stmt *st, int col)
+result_count_row(void *data, int sev, const char *code, long long n)
 {
-	int sev;
-
-	sev = problem_severity_parse((const char *)sqlite3_column_text(st,
-	    col));
-	return sev < 0 ? PROBLEM_ERROR : sev;
+	result_count(data, sev, code != NULL ? code : "unknown", n);
+	return 0;
 }
 
-/* A meta "problems_dropped:CODE:SEVERITY" count, added to the totals. */
-static void
-result_dropped(struct result_problems *ps, const char *key,
-    long long n)
+/* List a stored problem; stop once the info cap is reached. */
+static int
+result_problem_row(void *data, const struct problem *p)
 {
-	const char *code, *colon;
-	char buf[128];
-	int sev;
+	struct result_problems *ps = data;
 
-	if (key == NULL || n <= 0 ||
-	    strncmp(key, "problems_dropped:", 17) != 0)
-		return;
-	code = key + 17;
-	if ((colon = strrchr(code, ':')) == NULL ||
-	    (size_t)(colon - code) >= sizeof buf)
-		return;
-	if ((sev = problem_severity_parse(colon + 1)) < 0)
-		sev = PROBLEM_ERROR;
-	memcpy(buf, code, (size_t)(colon - code));
-	buf[colon - code] = '\0';
-	result_count(ps, sev, buf, n);
+	result_list_problem(ps, (int)p->severity, p->code, p->vpath,
+	    p->offset, p->line, p->message);
+	return ps->ninfo >= RESULT_MAX_INFO;
 }
-
-#define RESULT_SEV_ORDER						\
-	"CASE severity WHEN 'info' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
 
 /*
- * The index's problems: counted by severity and code over the whole table,
- * then listed worst first (errors, warnings, then info up to its cap).
+ * The index's problems: counted by severity and code over the whole table
+ * and the ones ingest counted past max-problems-per-code without storing
+ * them, then listed worst first (errors, warnings, then info up to its
+ * cap).
  */
 static int
-result_load_problems(sqlite3 *db, struct result_problems *ps)
+result_load_problems(sqlite3 *db, struct result_problems *ps,
+    struct mgt_error *err)
 {
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(db, "SELECT severity, code, count(*) FROM"
-	    " problems GROUP BY 1, 2 ORDER BY 2, 1", -1, &st, NULL) !=
-	    SQLITE_OK)
+	if (index_read_problem_counts(db, result_count_row, ps, err) !=
+	    MGT_OK ||
+	    index_read_problems_dropped(db, result_count_row, ps, err) !=
+	    MGT_OK ||
+	    index_read_problems(db, result_problem_row, ps, err) != MGT_OK)
 		return MGT_ERR_DB;
-	while (sqlite3_step(st) == SQLITE_ROW)
-		result_count(ps, result_column_severity(st, 0),
-		    (const char *)sqlite3_column_text(st, 1),
-		    sqlite3_column_int64(st, 2));
-	if (sqlite3_finalize(st) != SQLITE_OK)
-		return MGT_ERR_DB;
-	/* Problems ingest counted past max-problems-per-code, not stored. */
-	if (sqlite3_prepare_v2(db, "SELECT key, CAST(value AS INTEGER) FROM"
-	    " meta WHERE key LIKE 'problems_dropped:%'", -1, &st, NULL) ==
-	    SQLITE_OK) {
-		while (sqlite3_step(st) == SQLITE_ROW)
-			result_dropped(ps, (const char *)
-			    sqlite3_column_text(st, 0),
-			    sqlite3_column_int64(st, 1));
-		sqlite3_finalize(st);
-	}
-	if (sqlite3_prepare_v2(db, "SELECT severity, code, vpath, offset,"
-	    " line, message FROM problems ORDER BY " RESULT_SEV_ORDER
-	    " DESC, id", -1, &st, NULL) != SQLITE_OK)
-		return MGT_ERR_DB;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		result_list_problem(ps, result_column_severity(st, 0),
-		    (const char *)sqlite3_column_text(st, 1),
-		    (const char *)sqlite3_column_text(st, 2),
-		    sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 :
-		    sqlite3_column_int64(st, 3),
-		    (long)sqlite3_column_int64(st, 4),
-		    (const char *)sqlite3_column_text(st, 5));
-		if (ps->ninfo >= RESULT_MAX_INFO)
-			break;
-	}
-	return sqlite3_finalize(st) == SQLITE_OK ? MGT_OK : MGT_ERR_DB;
+	return MGT_OK;
 }
 
 /* Rules that failed to load (kept going with --allow-rule-errors). */
@@ -205,30 +158,6 @@ result_rule_diags(const struct ruleset *rs, struct result_problems *ps)
 		result_add_problem(ps, PROBLEM_ERROR, PCODE_RULE_LOAD,
 		    d->file, -1, d->line, d->message);
 	}
-}
-
-/* One number from the index; MGT_ERR_DB (err set) if the query fails. */
-static int
-result_scalar(sqlite3 *db, const char *sql, long long *v,
-    struct mgt_error *err)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	*v = 0;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return error_set(err, MGT_ERR_DB, "", -1, 0, "%s: %s",
-		    sql, sqlite3_errmsg(db));
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*v = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		error_set(err, MGT_ERR_DB, "", -1, 0, "%s: %s", sql,
-		    sqlite3_errmsg(db));
-		sqlite3_finalize(st);
-		return MGT_ERR_DB;
-	}
-	sqlite3_finalize(st);
-	return MGT_OK;
 }
 
 void
@@ -249,30 +178,14 @@ result_copy_inputs(struct result *r, const char *const *v, size_t n)
 	r->ninputs = n;
 }
 
-static int
-result_stats(sqlite3 *db, struct result *r, struct mgt_error *err)
-{
-	struct report_stats *s = &r->rep.stats;
-
-	if (result_scalar(db, "SELECT count(*) FROM sources WHERE kind <>"
-	    " 'container'", &s->sources, err) != MGT_OK ||
-	    result_scalar(db, "SELECT coalesce(sum(lines), 0) FROM sources",
-	    &s->lines, err) != MGT_OK ||
-	    result_scalar(db, "SELECT count(*) FROM resources", &s->resources,
-	    err) != MGT_OK ||
-	    result_scalar(db, "SELECT coalesce(sum(size), 0) FROM sources"
-	    " WHERE kind <> 'container' AND size > 0", &s->bytes, err) !=
-	    MGT_OK)
-		return MGT_ERR_DB;
-	return MGT_OK;
-}
-
 int
 result_build(sqlite3 *db, const struct ruleset *rs,
     const struct result_options *o, struct result **out,
     struct mgt_error *err)
 {
 	struct problem_sink sink;
+	struct index_stats stats;
+	struct mgt_error e;
 	struct result *r;
 	struct report *rep;
 	char **meta;
@@ -287,9 +200,10 @@ result_build(sqlite3 *db, const struct ruleset *rs,
 	sink.ctx = r;
 	result_rule_diags(rs, &r->ps);
 	r->rule_errors = (long long)rs->nerrors;
-	if (result_load_problems(db, &r->ps) != MGT_OK) {
+	mgt_error_clear(&e);
+	if (result_load_problems(db, &r->ps, &e) != MGT_OK) {
 		error_set(err, MGT_ERR_DB, "", -1, 0, "reading the"
-		    " problems: %s", sqlite3_errmsg(db));
+		    " problems: %s", e.msg);
 		goto fail;
 	}
 	if (eval_rules(db, rs, &r->fs, &sink, err) != MGT_OK) {
@@ -299,9 +213,10 @@ result_build(sqlite3 *db, const struct ruleset *rs,
 		goto fail;
 	}
 	rank_findings(&r->fs);
-	if (timeline_for_findings(db, &r->fs, &r->tl) != 0)
+	mgt_error_clear(&e);
+	if (timeline_for_findings(db, &r->fs, &r->tl, &e) != MGT_OK)
 		result_add_problem(&r->ps, PROBLEM_WARNING, PCODE_TIMELINE,
-		    "", -1, 0, sqlite3_errmsg(db));
+		    "", -1, 0, e.msg);
 	result_order_problems(&r->ps);
 
 	rep = &r->rep;
@@ -329,8 +244,16 @@ result_build(sqlite3 *db, const struct ruleset *rs,
 	rep->ngroups = r->ps.ng;
 	rep->timeline = r->tl.events;
 	rep->ntimeline = r->tl.n;
-	if (result_stats(db, r, err) != MGT_OK)
+	mgt_error_clear(&e);
+	if (index_read_stats(db, &stats, &e) != MGT_OK) {
+		error_set(err, MGT_ERR_DB, "", -1, 0, "reading the run's "
+		    "totals: %s", e.msg);
 		goto fail;
+	}
+	rep->stats.sources = stats.sources;
+	rep->stats.lines = stats.lines;
+	rep->stats.resources = stats.resources;
+	rep->stats.bytes = stats.bytes;
 	rep->stats.rules = (long long)rs->nrules;
 	if (o->seconds >= 0) {
 		rep->stats.seconds = o->seconds;

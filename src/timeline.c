@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "index-read.h"
 #include "timeline.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -123,197 +124,40 @@ timeline_sort(struct timeline *tl)
 		qsort(tl->events, tl->n, sizeof *tl->events, timeline_cmp);
 }
 
-/*
- * Hits folded by rule, item, kind of source and unit or container: one
- * entry with the count, the time span, the smallest text and the nodes.
- * Without a time filter the counts come from the exact tallies
- * (hit_stats); with one, from the stored hits, which are capped.
- *
- * Each source (a hit_stats or hits subquery) gives one row per rule, item
- * and file: its matches, span, first line, smallest text and nodes.  Two
- * items of one rule whose rows for a file are the same (the same pattern
- * under two names, as a "min" and a "window" test of one complaint) have
- * matched the same lines: they fold into the item first by name, so no
- * line is told twice and no entry repeats another.
- */
-#define TIMELINE_FOLD_SQL(per_file)					\
-    "WITH per_file(rule_id, evidence, source_id, n, first_ts, last_ts,"	\
-    " first_line, text, nodes) AS (" per_file "),"			\
-    " folded AS (SELECT rule_id, min(evidence) AS evidence, source_id,"	\
-    " n, first_ts, last_ts, first_line, text, min(nodes) AS nodes"	\
-    " FROM per_file GROUP BY rule_id, source_id, n, first_ts, last_ts,"	\
-    " first_line, text)"						\
-    " SELECT min(f.first_ts), max(f.last_ts), sum(f.n),"		\
-    " f.rule_id || ': ' || substr(min(f.text), 1, 600),"		\
-    " min(s.vpath) || ':' || min(f.first_line), group_concat(f.nodes)"	\
-    " FROM folded f JOIN sources s ON s.id = f.source_id"		\
-    " GROUP BY f.rule_id, f.evidence, s.kind, coalesce(s.unit,"		\
-    " s.container, '')"
-#define TIMELINE_TALLY_SQL(rule_filter) TIMELINE_FOLD_SQL(		\
-    "SELECT t.rule_id, t.evidence, t.source_id, sum(t.timed),"		\
-    " min(t.first_ts), max(t.last_ts), min(t.first_line), min(t.text),"	\
-    " group_concat(DISTINCT coalesce(t.node, s.node))"			\
-    " FROM hit_stats t JOIN sources s ON s.id = t.source_id"		\
-    " WHERE t.timed > 0 AND " rule_filter				\
-    " AND (?2 IS NULL OR coalesce(t.node, s.node) = ?2"			\
-    "      OR coalesce(t.node, s.node) LIKE ?2 || '.%')"		\
-    " AND ?3 IS NOT NULL AND ?4 IS NOT NULL"				\
-    " GROUP BY t.rule_id, t.evidence, t.source_id")
-#define TIMELINE_HITS_SQL(rule_filter) TIMELINE_FOLD_SQL(		\
-    "SELECT h.rule_id, h.evidence, h.source_id, count(*), min(h.ts),"	\
-    " max(h.ts), min(h.line_no), min(h.text),"				\
-    " group_concat(DISTINCT coalesce(h.node, s.node))"			\
-    " FROM hits h JOIN sources s ON s.id = h.source_id"		\
-    " WHERE h.ts IS NOT NULL AND " rule_filter				\
-    " AND (?2 IS NULL OR coalesce(h.node, s.node) = ?2"			\
-    "      OR coalesce(h.node, s.node) LIKE ?2 || '.%')"		\
-    " AND h.ts >= ?3 AND h.ts <= ?4"					\
-    " GROUP BY h.rule_id, h.evidence, h.source_id")
-
-/* One rule's hits come off the rule indexes, not a scan of all hits. */
-static const char *const timeline_sql[2][2] = {
-	{ TIMELINE_HITS_SQL("1"), TIMELINE_HITS_SQL("h.rule_id = ?1") },
-	{ TIMELINE_TALLY_SQL("1"), TIMELINE_TALLY_SQL("t.rule_id = ?1") }
-};
-
-/*
- * Bind the filter's node, since and until to parameters at (node: a NULL
- * when it is NULL).  SQLITE_OK or the first failure: a bind that failed
- * would leave NULL, which reads as "no filter".
- */
+/* One row of index-read.c: an entry. */
 static int
-timeline_bind_filter(sqlite3_stmt *st, int at,
-    const struct timeline_filter *f)
+timeline_row(void *data, const struct index_event_row *r)
 {
-	int rc = SQLITE_OK;
-
-	if (f->node != NULL)
-		rc = sqlite3_bind_text(st, at, f->node, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, at + 1, f->since);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, at + 2, f->until);
-	return rc;
-}
-
-static int
-timeline_hits(sqlite3 *db, const char *rule, const struct timeline_filter *f,
-    struct timeline *tl)
-{
-	sqlite3_stmt *st;
-	int rc = SQLITE_OK, exact;
-
-	exact = f->since == INT64_MIN && f->until == INT64_MAX;
-	if (sqlite3_prepare_v2(db, timeline_sql[exact][rule != NULL], -1, &st,
-	    NULL) != SQLITE_OK)
-		return MGT_ERR_DB;
-	if (rule != NULL)
-		rc = sqlite3_bind_text(st, 1, rule, -1, SQLITE_STATIC);
-	if (rc != SQLITE_OK || timeline_bind_filter(st, 2, f) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return MGT_ERR_DB;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		timeline_add(tl, sqlite3_column_int64(st, 0),
-		    sqlite3_column_int64(st, 1),
-		    (long)sqlite3_column_int64(st, 2),
-		    (const char *)sqlite3_column_text(st, 3),
-		    (const char *)sqlite3_column_text(st, 4),
-		    (const char *)sqlite3_column_text(st, 5));
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? MGT_OK : MGT_ERR_DB;
+	timeline_add(data, r->first_ts, r->last_ts, r->count, r->what,
+	    r->where, r->nodes);
+	return 0;
 }
 
 int
 timeline_for_findings(sqlite3 *db, const struct finding_set *fs,
-    struct timeline *tl)
+    struct timeline *tl, struct mgt_error *err)
 {
-	struct timeline_filter f;
 	size_t i;
 
-	memset(&f, 0, sizeof f);
-	f.since = INT64_MIN;
-	f.until = INT64_MAX;
 	for (i = 0; i < fs->nfindings; i++)
-		if (timeline_hits(db, fs->findings[i].rule->id, &f, tl) !=
-		    MGT_OK)
+		if (index_read_hit_spans(db, fs->findings[i].rule->id, NULL,
+		    INT64_MIN, INT64_MAX, timeline_row, tl, err) != MGT_OK)
 			return MGT_ERR_DB;
 	timeline_sort(tl);
 	return MGT_OK;
 }
 
-/* Condition transitions of ClusterOperators, nodes and pools. */
-static const char timeline_conditions_sql[] =
-    "SELECT last_transition_us, kind || '/' || name || ' ' || type || '='"
-    " || status || coalesce(' (' || reason || ')', '') ||"
-    " coalesce(': ' || message, ''), kind || '/' ||"
-    " CASE WHEN namespace <> '' THEN namespace || '/' ELSE '' END || name,"
-    " CASE WHEN kind = 'Node' THEN name END"
-    " FROM conditions WHERE last_transition_us IS NOT NULL"
-    /* Only transitions that say something is wrong or moving: a healthy
-     * cluster's hundreds of "Available=True: All is well" are noise. */
-    " AND ((type IN ('Available', 'Ready', 'Upgradeable', 'Updated',"
-    " 'RecentBackup', 'EtcdMembersAvailable') AND status <> 'True')"
-    " OR (type IN ('Progressing', 'Updating') AND status = 'True')"
-    " OR (type NOT IN ('Available', 'Ready', 'Upgradeable', 'Updated',"
-    " 'RecentBackup', 'EtcdMembersAvailable', 'Progressing', 'Updating')"
-    " AND status = 'True'))"
-    " AND kind IN ('ClusterOperator', 'Node', 'MachineConfigPool',"
-    " 'ClusterVersion', 'BareMetalHost')"
-    " AND (?1 IS NULL OR kind <> 'Node' OR name = ?1 OR name LIKE ?1 || '.%')"
-    " AND last_transition_us >= ?2 AND last_transition_us <= ?3";
-
-static const char timeline_events_sql[] =
-    "SELECT first_ts, last_ts, coalesce(count, 1), coalesce(reason, '') ||"
-    " ': ' || coalesce(message, ''), coalesce(involved_kind, '') || '/' ||"
-    " coalesce(involved_namespace || '/', '') || coalesce(involved_name, '')"
-    " FROM events WHERE first_ts IS NOT NULL"
-    " AND (?1 IS NULL OR involved_name = ?1 OR involved_name LIKE ?1 || '.%'"
-    "      OR involved_kind <> 'Node')"
-    " AND first_ts >= ?2 AND first_ts <= ?3";
-
 int
 timeline_build(sqlite3 *db, const struct timeline_filter *f,
-    struct timeline *tl)
+    struct timeline *tl, struct mgt_error *err)
 {
-	sqlite3_stmt *st;
-	int64_t first, last;
-	int rc;
-
 	/* A statement that fails is an error, never a shorter timeline. */
-	if (sqlite3_prepare_v2(db, timeline_conditions_sql, -1, &st, NULL) !=
-	    SQLITE_OK)
-		return MGT_ERR_DB;
-	rc = timeline_bind_filter(st, 1, f);
-	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		first = sqlite3_column_int64(st, 0);
-		timeline_add(tl, first, first, 1,
-		    (const char *)sqlite3_column_text(st, 1),
-		    (const char *)sqlite3_column_text(st, 2),
-		    (const char *)sqlite3_column_text(st, 3));
-		rc = SQLITE_OK;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return MGT_ERR_DB;
-	if (sqlite3_prepare_v2(db, timeline_events_sql, -1, &st, NULL) !=
-	    SQLITE_OK)
-		return MGT_ERR_DB;
-	rc = timeline_bind_filter(st, 1, f);
-	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		first = sqlite3_column_int64(st, 0);
-		last = sqlite3_column_type(st, 1) == SQLITE_NULL ?
-		    first : sqlite3_column_int64(st, 1);
-		timeline_add(tl, first, last,
-		    (long)sqlite3_column_int64(st, 2),
-		    (const char *)sqlite3_column_text(st, 3),
-		    (const char *)sqlite3_column_text(st, 4), NULL);
-		rc = SQLITE_OK;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return MGT_ERR_DB;
-	if (timeline_hits(db, NULL, f, tl) != MGT_OK)
+	if (index_read_conditions(db, f->node, f->since, f->until,
+	    timeline_row, tl, err) != MGT_OK ||
+	    index_read_events(db, f->node, f->since, f->until, timeline_row,
+	    tl, err) != MGT_OK ||
+	    index_read_hit_spans(db, NULL, f->node, f->since, f->until,
+	    timeline_row, tl, err) != MGT_OK)
 		return MGT_ERR_DB;
 	timeline_sort(tl);
 	return MGT_OK;

@@ -13,6 +13,8 @@
 #include "finding.h"
 #include "report.h"
 
+struct mgt_error;
+
 struct timeline {
 	struct report_event	*events;	/* sorted by first_ts, then what */
 	size_t			 n;
@@ -26,12 +28,15 @@ struct timeline_filter {
 
 void	 timeline_init(struct timeline *);
 void	 timeline_free(struct timeline *);
-/* The hits of every fired finding, folded by (rule, item, node).  These
- * return MGT_OK, or MGT_ERR_DB with the message in sqlite3_errmsg(db). */
+/*
+ * The hits of every fired finding, folded by rule, item, kind of source
+ * and unit or container (index_read_hit_spans()).  These return MGT_OK,
+ * or MGT_ERR_DB with SQLite's message in err (never a shorter timeline).
+ */
 int	 timeline_for_findings(sqlite3 *, const struct finding_set *,
-	    struct timeline *);
+	    struct timeline *, struct mgt_error *);
 /* The whole case: condition transitions, events, hits; filtered. */
 int	 timeline_build(sqlite3 *, const struct timeline_filter *,
-	    struct timeline *);
+	    struct timeline *, struct mgt_error *);
 
 #endif

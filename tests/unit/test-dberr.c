@@ -125,20 +125,22 @@ test_timeline(sqlite3 *db)
 {
 	struct timeline_filter f;
 	struct timeline tl;
+	struct mgt_error err;
 
 	memset(&f, 0, sizeof f);
 	f.since = INT64_MIN;
 	f.until = INT64_MAX;
 	calls_left = 0;
 	timeline_init(&tl);
-	is_int(timeline_build(db, &f, &tl), MGT_ERR_DB,
+	mgt_error_clear(&err);
+	is_int(timeline_build(db, &f, &tl, &err), MGT_ERR_DB,
 	    "timeline: a failing step is MGT_ERR_DB");
-	ok(strstr(sqlite3_errmsg(db), "odd index") != NULL,
+	ok(strstr(err.msg, "odd index") != NULL,
 	    "timeline: the message is SQLite's");
 	timeline_free(&tl);
 	calls_left = -1;
 	timeline_init(&tl);
-	is_int(timeline_build(db, &f, &tl), MGT_OK,
+	is_int(timeline_build(db, &f, &tl, &err), MGT_OK,
 	    "timeline: nothing failing");
 	is_int(tl.n, 1, "timeline: the one condition");
 	timeline_free(&tl);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,8 @@
 
 #include "error.h"
 #include "index.h"
+#include "index-private.h"
+#include "index-read.h"
 #include "parse-log.h"
 #include "tap.h"
 
@@ -559,7 +562,7 @@ test_views(sqlite3 *db)
 static void
 test_container_statuses(struct index *ix)
 {
-	sqlite3 *db = index_db(ix);
+	sqlite3 *db = ix->db;	/* the writer's own connection */
 
 	is_q(db, "SELECT group_concat(container || ':' || init || ':' || state"
 	    " || ':' || coalesce(reason, '') || ':' || restart_count || ':' ||"
@@ -1109,6 +1112,587 @@ test_view_files(const char *dir, const char *good)
 	rmdir(pack);
 }
 
+/*
+ * index-read.c.  A small index is built here: a resource file (a Node, a
+ * ClusterOperator with a Degraded condition, an Event), a pod log and a
+ * journal whose stamps had no year, a container directory; lines, hits,
+ * tallies, problems and meta counts of dropped problems.  Every reader's
+ * rows are written out as one string and compared.
+ */
+#define T0	1736496000000000LL	/* 2025-01-10T08:00:00Z */
+#define SEC	1000000LL
+#define TJ	1646092800000000LL	/* 2022-03-01T00:00:00Z */
+#define TJ3	1740787200000000LL	/* 2025-03-01T00:00:00Z */
+
+static char rows[4096];
+
+static void
+rows_add(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static void
+rows_add(const char *fmt, ...)
+{
+	size_t n = strlen(rows);
+	va_list ap;
+
+	if (n > 0 && n < sizeof rows - 1)
+		rows[n++] = ';';
+	va_start(ap, fmt);
+	vsnprintf(rows + n, sizeof rows - n, fmt, ap);
+	va_end(ap);
+}
+
+static int stop_after = -1;	/* a row callback says stop after this many */
+
+static int
+rows_stop(void)
+{
+	return stop_after >= 0 && --stop_after == 0;
+}
+
+static int
+count_row(void *data, int sev, const char *code, long long n)
+{
+	(void)data;
+	rows_add("%s/%s/%lld", problem_severity_name(sev), code, n);
+	return rows_stop();
+}
+
+static int
+problem_row(void *data, const struct problem *p)
+{
+	(void)data;
+	rows_add("%s/%s/%s/%lld/%ld/%s", problem_severity_name(p->severity),
+	    p->code, p->vpath, p->offset, p->line, p->message);
+	return rows_stop();
+}
+
+static int
+line_row(void *data, const struct index_line_row *r)
+{
+	(void)data;
+	rows_add("%s:%ld/%.*s/%lld/%s", r->vpath, r->line_no, (int)r->len,
+	    r->text, r->ts == LOG_TS_NONE ? -1LL : (long long)r->ts,
+	    r->node ? r->node : "-");
+	return rows_stop();
+}
+
+static int
+hit_row(void *data, const struct index_hit_row *r)
+{
+	(void)data;
+	rows_add("%s:%ld/%.*s/%lld/%s/%s", r->vpath, r->line_no, (int)r->len,
+	    r->text, r->ts == LOG_TS_NONE ? -1LL : (long long)r->ts,
+	    r->node ? r->node : "-", r->captures ? r->captures : "-");
+	return rows_stop();
+}
+
+static int
+tally_row(void *data, const struct index_tally_row *r)
+{
+	(void)data;
+	rows_add("%s/%s/%s/%ld/%lld/%lld", r->vpath, r->node ? r->node : "-",
+	    r->grp ? r->grp : "-", r->seen, (long long)r->first_ts,
+	    (long long)r->last_ts);
+	return rows_stop();
+}
+
+static int
+event_row(void *data, const struct index_event_row *r)
+{
+	(void)data;
+	rows_add("%lld/%lld/%ld/%s/%s/%s", (long long)r->first_ts,
+	    (long long)r->last_ts, r->count, r->what, r->where,
+	    r->nodes ? r->nodes : "-");
+	return rows_stop();
+}
+
+#define READ_RES	"mg!cluster/objects.yaml"
+#define READ_LOG	"mg!namespaces/ns/pods/p/c/c/logs/current.log"
+#define READ_JOURNAL	"mg!nodes/n1/journal"
+
+static int64_t
+read_source(struct index *ix, const char *vpath, const char *kind,
+    const char *node, long long size, long long lines)
+{
+	struct index_source s;
+	struct mgt_error err;
+	int64_t id = 0;
+
+	memset(&s, 0, sizeof s);
+	s.vpath = vpath;
+	s.kind = kind;
+	s.node = node;
+	s.first_ts = s.last_ts = LOG_TS_NONE;
+	s.status = "ok";
+	mgt_error_clear(&err);
+	if (index_add_source(ix, &s, &id, &err) != MGT_OK)
+		printf("# source %s: %s\n", vpath, err.msg);
+	s.size = size;
+	s.lines = lines;
+	if (index_update_source(ix, id, &s, &err) != MGT_OK)
+		printf("# source %s: %s\n", vpath, err.msg);
+	return id;
+}
+
+static void
+read_line(struct index *ix, int64_t src, long no, int64_t ts,
+    const char *text)
+{
+	struct index_line l;
+	struct mgt_error err;
+
+	memset(&l, 0, sizeof l);
+	l.source_id = src;
+	l.line_no = no;
+	l.ts = ts;
+	l.severity = 'E';
+	l.text = text;
+	l.text_len = strlen(text);
+	mgt_error_clear(&err);
+	if (index_add_line(ix, &l, &err) != MGT_OK)
+		printf("# line: %s\n", err.msg);
+}
+
+static void
+read_hit(struct index *ix, int64_t src, long no, int64_t ts,
+    const char *node, const char *text, const char *captures)
+{
+	struct index_hit h;
+	struct mgt_error err;
+
+	memset(&h, 0, sizeof h);
+	h.rule_id = "r.x";
+	h.evidence = "e";
+	h.source_id = src;
+	h.line_no = no;
+	h.ts = ts;
+	h.node = node;
+	h.text = text;
+	h.text_len = strlen(text);
+	h.captures = captures;
+	mgt_error_clear(&err);
+	if (index_add_hit(ix, &h, &err) != MGT_OK)
+		printf("# hit: %s\n", err.msg);
+}
+
+static void
+read_tally(struct index *ix, int64_t src, const char *node, const char *grp,
+    long seen, long timed, int64_t first, int64_t last, long line,
+    const char *text)
+{
+	struct index_hit_stat t;
+	struct mgt_error err;
+
+	memset(&t, 0, sizeof t);
+	t.rule_id = "r.x";
+	t.evidence = "e";
+	t.source_id = src;
+	t.node = node;
+	t.grp = grp;
+	t.seen = seen;
+	t.timed = timed;
+	t.first_ts = first;
+	t.last_ts = last;
+	t.first_line = line;
+	t.text = text;
+	t.text_len = strlen(text);
+	mgt_error_clear(&err);
+	if (index_add_hit_stat(ix, &t, &err) != MGT_OK)
+		printf("# hit_stat: %s\n", err.msg);
+}
+
+static void
+read_problem(struct index *ix, enum problem_severity sev, const char *code,
+    const char *vpath, long long offset, long line, const char *msg)
+{
+	struct problem p;
+	struct mgt_error err;
+
+	p.severity = sev;
+	p.code = code;
+	p.vpath = vpath;
+	p.offset = offset;
+	p.line = line;
+	p.message = msg;
+	mgt_error_clear(&err);
+	if (index_add_problem(ix, &p, &err) != MGT_OK)
+		printf("# problem: %s\n", err.msg);
+}
+
+/* The reads on the writer's connection, and the fix-ups. */
+static void
+test_read_writer(struct index *ix, int64_t res)
+{
+	static char zz[] = "zz", n1[] = "n1";
+	char *some[] = { zz, n1 }, *none[] = { zz };
+	struct mgt_error err;
+	long long n = -1;
+	int known = -1;
+
+	mgt_error_clear(&err);
+	ok(add(ix, res, 1, "{'apiVersion':'v1','kind':'Node','metadata':{"
+	    "'name':'n1.example'}}", &err) == MGT_OK, "read: add node");
+	ok(add(ix, res, 5, "{'apiVersion':'config.openshift.io/v1',"
+	    "'kind':'ClusterOperator','metadata':{'name':'net'},'status':{"
+	    "'conditions':[{'type':'Degraded','status':'True','reason':'R',"
+	    "'message':'M','lastTransitionTime':'2025-01-10T09:00:00Z'}]}}",
+	    &err) == MGT_OK, "read: add clusteroperator");
+	ok(add(ix, res, 9, "{'apiVersion':'v1','kind':'Event','metadata':{"
+	    "'name':'ev','namespace':'ns'},'involvedObject':{'kind':'Pod',"
+	    "'namespace':'ns','name':'p'},'reason':'BackOff','message':'m',"
+	    "'count':3,'firstTimestamp':'2025-01-10T08:30:00Z',"
+	    "'lastTimestamp':'2025-01-10T08:45:00Z'}", &err) == MGT_OK,
+	    "read: add event");
+	is_int(index_count_kind(ix, "Node", &n, &err), MGT_OK,
+	    "index_count_kind: MGT_OK");
+	is_int(n, 1, "index_count_kind: one Node");
+	is_int(index_count_kind(ix, "Pod", &n, &err), MGT_OK,
+	    "index_count_kind: none");
+	is_int(n, 0, "index_count_kind: no Pod");
+	ok(index_hosts_known(ix, some, 2, &known, &err) == MGT_OK &&
+	    known == 1, "index_hosts_known: a short name of a node");
+	ok(index_hosts_known(ix, none, 1, &known, &err) == MGT_OK &&
+	    known == 0, "index_hosts_known: a host of no node");
+	ok(index_hosts_known(ix, none, 0, &known, &err) == MGT_OK &&
+	    known == 0, "index_hosts_known: no host");
+	n = 0;
+	ok(index_size(ix, &n, &err) == MGT_OK && n >= INDEX_PAGE_SIZE,
+	    "index_size: at least a page");
+}
+
+static void
+test_read_build(const char *path)
+{
+	struct index *ix = NULL;
+	struct mgt_error err;
+	int64_t res, plog, jr;
+
+	mgt_error_clear(&err);
+	if (index_create(path, 0, &ix, &err) != MGT_OK) {
+		not_ok_msg("read: create", err.msg);
+		return;
+	}
+	res = read_source(ix, READ_RES, "resource", NULL, 100, 0);
+	plog = read_source(ix, READ_LOG, "pod_log", "n1.example", 200, 9);
+	jr = read_source(ix, READ_JOURNAL, "journal", NULL, 300, 4);
+	(void)read_source(ix, "mg!namespaces/ns/pods/p/c", "container", NULL,
+	    50, 0);
+	test_read_writer(ix, res);
+	read_line(ix, plog, 1, T0, "E boom one");
+	read_line(ix, plog, 3, T0 + SEC, "E quiet");
+	read_hit(ix, plog, 5, T0 + 2 * SEC, NULL, "boom hit",
+	    "{\"k\":\"v\"}");
+	read_hit(ix, plog, 7, LOG_TS_NONE, NULL, "boom late", NULL);
+	read_hit(ix, jr, 2, TJ, "n1", "kernel: boom two", NULL);
+	read_tally(ix, plog, NULL, "g1", 10, 8, T0 + 2 * SEC, T0 + 9 * SEC, 5,
+	    "boom hit");
+	read_tally(ix, jr, "n1", NULL, 1, 1, TJ, TJ, 2, "kernel: boom two");
+	read_problem(ix, PROBLEM_WARNING, "limit-line", READ_LOG, -1, 7,
+	    "long");
+	read_problem(ix, PROBLEM_ERROR, "corrupt", "a.gz", -1, 0, "bad A");
+	read_problem(ix, PROBLEM_INFO, "empty", "e", -1, 0, "empty");
+	read_problem(ix, PROBLEM_ERROR, "corrupt", "b.gz", 42, 0, "bad B");
+	ok(index_set_meta(ix, "problems_dropped:limit-line:warning", "5",
+	    &err) == MGT_OK &&
+	    index_set_meta(ix, "problems_dropped:odd:bogus", "2", &err) ==
+	    MGT_OK &&
+	    index_set_meta(ix, "problems_dropped:nocolon", "3", &err) ==
+	    MGT_OK &&
+	    index_set_meta(ix, "problems_dropped:zero:info", "0", &err) ==
+	    MGT_OK &&
+	    index_set_meta(ix, "year_hint", "2023", &err) == MGT_OK,
+	    "read: meta");
+	is_int(index_fixup_year(ix, jr, 3, &err), MGT_OK,
+	    "index_fixup_year: MGT_OK");
+	is_int(index_fixup_nodes(ix, &err), MGT_OK,
+	    "index_fixup_nodes: MGT_OK");
+	if (index_commit(ix, &err) != MGT_OK)
+		not_ok_msg("read: commit", err.msg);
+}
+
+static void
+test_read_problems(sqlite3 *db)
+{
+	struct mgt_error err;
+
+	mgt_error_clear(&err);
+	rows[0] = '\0';
+	is_int(index_read_problem_counts(db, count_row, NULL, &err), MGT_OK,
+	    "index_read_problem_counts: MGT_OK");
+	is_str(rows, "error/corrupt/2;info/empty/1;warning/limit-line/1",
+	    "index_read_problem_counts: by code, then severity");
+	rows[0] = '\0';
+	is_int(index_read_problems_dropped(db, count_row, NULL, &err), MGT_OK,
+	    "index_read_problems_dropped: MGT_OK");
+	is_str(rows, "warning/limit-line/5;error/odd/2",
+	    "index_read_problems_dropped: well-formed counts > 0; an unknown "
+	    "severity is an error");
+	rows[0] = '\0';
+	is_int(index_read_problems(db, problem_row, NULL, &err), MGT_OK,
+	    "index_read_problems: MGT_OK");
+	is_str(rows, "error/corrupt/a.gz/-1/0/bad A;error/corrupt/b.gz/42/0/"
+	    "bad B;warning/limit-line/" READ_LOG "/-1/7/long;info/empty/e/-1/"
+	    "0/empty", "index_read_problems: worst first, then as stored");
+	rows[0] = '\0';
+	stop_after = 1;
+	is_int(index_read_problems(db, problem_row, NULL, &err), MGT_OK,
+	    "index_read_problems: a callback that stops is MGT_OK");
+	is_str(rows, "error/corrupt/a.gz/-1/0/bad A",
+	    "index_read_problems: stopped after one row");
+	stop_after = -1;
+}
+
+static void
+test_read_catalogue(sqlite3 *db)
+{
+	struct index_catalogue *c;
+	struct index_stats s;
+	struct mgt_error err;
+	char *v = NULL, *node = NULL;
+	int year = -1, log = -1, journal = -1;
+
+	mgt_error_clear(&err);
+	ok(index_read_stats(db, &s, &err) == MGT_OK, "index_read_stats");
+	ok(s.sources == 3 && s.lines == 13 && s.resources == 3 &&
+	    s.bytes == 600, "index_read_stats: containers not counted");
+	if (s.sources != 3 || s.lines != 13 || s.resources != 3 ||
+	    s.bytes != 600)
+		printf("# %lld %lld %lld %lld\n", s.sources, s.lines,
+		    s.resources, s.bytes);
+	ok(index_read_year(db, &year, &err) == MGT_OK && year == 2023,
+	    "index_read_year: meta year_hint");
+	c = index_catalogue_new(db);
+	ok(index_catalogue_vpath(c, 2, &v, &err) == MGT_OK, "vpath: MGT_OK");
+	is_str(v, READ_LOG, "index_catalogue_vpath: the log's");
+	free(v);
+	ok(index_catalogue_vpath(c, 999, &v, &err) == MGT_OK && v == NULL,
+	    "index_catalogue_vpath: no such source is NULL");
+	ok(index_catalogue_log(c, READ_LOG, &log, &journal, &node, &err) ==
+	    MGT_OK && log == 1 && journal == 0, "index_catalogue_log: pod log");
+	is_str(node, "n1.example", "index_catalogue_log: its node");
+	free(node);
+	ok(index_catalogue_log(c, READ_JOURNAL, &log, &journal, &node,
+	    &err) == MGT_OK && log == 1 && journal == 1 && node == NULL,
+	    "index_catalogue_log: journal, no node");
+	ok(index_catalogue_log(c, READ_RES, &log, &journal, &node, &err) ==
+	    MGT_OK && log == 0 && journal == 0,
+	    "index_catalogue_log: a resource file is no log");
+	free(node);
+	ok(index_catalogue_log(c, "mg!nope", &log, &journal, &node, &err) ==
+	    MGT_OK && log == 0 && node == NULL,
+	    "index_catalogue_log: not catalogued");
+	index_catalogue_free(c);
+}
+
+static void
+test_read_lines(sqlite3 *db)
+{
+	struct index_line_filter f;
+	struct mgt_error err;
+	char want[1024];
+
+	mgt_error_clear(&err);
+	memset(&f, 0, sizeof f);
+	f.pattern = "boom";
+	f.since = INT64_MIN;
+	f.until = INT64_MAX;
+	rows[0] = '\0';
+	is_int(index_read_lines(db, &f, line_row, NULL, &err), MGT_OK,
+	    "index_read_lines: MGT_OK");
+	snprintf(want, sizeof want, "%s:1/E boom one/%lld/n1.example;"
+	    "%s:5/boom hit/%lld/n1.example;%s:7/boom late/-1/n1.example;"
+	    "%s:2/kernel: boom two/%lld/n1.example", READ_LOG, T0, READ_LOG,
+	    T0 + 2 * SEC, READ_LOG, READ_JOURNAL, TJ3);
+	is_str(rows, want, "index_read_lines: lines and hits in input order, "
+	    "the year moved, the short host named in full");
+	rows[0] = '\0';
+	f.since = T0 + SEC;
+	f.until = T0 + 2 * SEC;
+	is_int(index_read_lines(db, &f, line_row, NULL, &err), MGT_OK,
+	    "index_read_lines: bounded");
+	snprintf(want, sizeof want, "%s:5/boom hit/%lld/n1.example", READ_LOG,
+	    T0 + 2 * SEC);
+	is_str(rows, want, "index_read_lines: only lines with a time inside");
+	rows[0] = '\0';
+	f.since = INT64_MIN;
+	f.until = INT64_MAX;
+	f.node = "n2";
+	is_int(index_read_lines(db, &f, line_row, NULL, &err), MGT_OK,
+	    "index_read_lines: another node");
+	is_str(rows, "", "index_read_lines: no line of node n2");
+	f.node = "n1";
+	stop_after = 2;
+	rows[0] = '\0';
+	is_int(index_read_lines(db, &f, line_row, NULL, &err), MGT_OK,
+	    "index_read_lines: the node's first label");
+	ok(strchr(rows, ';') != NULL && strchr(strchr(rows, ';') + 1, ';') ==
+	    NULL, "index_read_lines: stopped after two rows");
+	stop_after = -1;
+}
+
+static void
+test_read_hits(sqlite3 *db)
+{
+	struct mgt_error err;
+	char want[1024];
+
+	mgt_error_clear(&err);
+	rows[0] = '\0';
+	is_int(index_read_hits(db, "r.x", "e", 2, hit_row, NULL, &err), MGT_OK,
+	    "index_read_hits: MGT_OK");
+	snprintf(want, sizeof want, "%s:5/boom hit/%lld/n1.example/"
+	    "{\"k\":\"v\"};%s:2/kernel: boom two/%lld/n1.example/-", READ_LOG,
+	    T0 + 2 * SEC, READ_JOURNAL, TJ3);
+	is_str(rows, want, "index_read_hits: the first two in time order");
+	rows[0] = '\0';
+	is_int(index_read_hits(db, "r.x", "other", 10, hit_row, NULL, &err),
+	    MGT_OK, "index_read_hits: another item");
+	is_str(rows, "", "index_read_hits: no hit of another item");
+	rows[0] = '\0';
+	is_int(index_read_tallies(db, "r.x", "e", tally_row, NULL, &err),
+	    MGT_OK, "index_read_tallies: MGT_OK");
+	snprintf(want, sizeof want, "%s/n1.example/g1/10/%lld/%lld;"
+	    "%s/n1.example/-/1/%lld/%lld", READ_LOG, T0 + 2 * SEC,
+	    T0 + 9 * SEC, READ_JOURNAL, TJ3, TJ3);
+	is_str(rows, want, "index_read_tallies: as stored, fixed up");
+}
+
+static void
+test_read_timeline(sqlite3 *db)
+{
+	struct mgt_error err;
+	char want[1024];
+
+	mgt_error_clear(&err);
+	rows[0] = '\0';
+	is_int(index_read_hit_spans(db, "r.x", NULL, INT64_MIN, INT64_MAX,
+	    event_row, NULL, &err), MGT_OK, "index_read_hit_spans: MGT_OK");
+	snprintf(want, sizeof want, "%lld/%lld/8/r.x: boom hit/%s:5/n1.example",
+	    T0 + 2 * SEC, T0 + 9 * SEC, READ_LOG);
+	ok(strstr(rows, want) != NULL, "index_read_hit_spans: unbounded, "
+	    "the exact tally of the pod log");
+	snprintf(want, sizeof want, "%lld/%lld/1/r.x: kernel: boom two/%s:2/"
+	    "n1.example", TJ3, TJ3, READ_JOURNAL);
+	ok(strstr(rows, want) != NULL && strchr(rows, ';') != NULL &&
+	    strchr(strchr(rows, ';') + 1, ';') == NULL,
+	    "index_read_hit_spans: and of the journal, two entries");
+	if (strstr(rows, want) == NULL)
+		printf("# %s\n", rows);
+	rows[0] = '\0';
+	is_int(index_read_hit_spans(db, NULL, "n1", T0, T0 + 60 * SEC,
+	    event_row, NULL, &err), MGT_OK,
+	    "index_read_hit_spans: bounded, every rule");
+	snprintf(want, sizeof want, "%lld/%lld/1/r.x: boom hit/%s:5/n1.example",
+	    T0 + 2 * SEC, T0 + 2 * SEC, READ_LOG);
+	is_str(rows, want, "index_read_hit_spans: bounded counts the stored "
+	    "hits inside");
+	rows[0] = '\0';
+	is_int(index_read_conditions(db, "zz", INT64_MIN, INT64_MAX, event_row,
+	    NULL, &err), MGT_OK, "index_read_conditions: MGT_OK");
+	snprintf(want, sizeof want, "%lld/%lld/1/ClusterOperator/net "
+	    "Degraded=True (R): M/ClusterOperator/net/-", T0 + 3600 * SEC,
+	    T0 + 3600 * SEC);
+	is_str(rows, want, "index_read_conditions: a node filter leaves "
+	    "operators");
+	rows[0] = '\0';
+	is_int(index_read_conditions(db, NULL, T0 + 3601 * SEC, INT64_MAX,
+	    event_row, NULL, &err), MGT_OK, "index_read_conditions: later");
+	is_str(rows, "", "index_read_conditions: none after the transition");
+	rows[0] = '\0';
+	is_int(index_read_events(db, NULL, INT64_MIN, INT64_MAX, event_row,
+	    NULL, &err), MGT_OK, "index_read_events: MGT_OK");
+	snprintf(want, sizeof want, "%lld/%lld/3/BackOff: m/Pod/ns/p/-",
+	    T0 + 1800 * SEC, T0 + 2700 * SEC);
+	is_str(rows, want, "index_read_events: the event");
+}
+
+/* A connection without the index's tables: each reader fails, and says
+ * what SQLite said. */
+static void
+test_read_errors(void)
+{
+	struct index_line_filter f;
+	struct index_catalogue *c;
+	struct index_stats s;
+	struct mgt_error err;
+	sqlite3 *db;
+	char *v, *node;
+	int year, log, journal;
+
+#define READ_FAILS(call, name) do {					\
+	mgt_error_clear(&err);						\
+	is_int((call), MGT_ERR_DB, name ": MGT_ERR_DB");		\
+	ok(strstr(err.msg, "no such table") != NULL,			\
+	    name ": SQLite's message");					\
+	if (strstr(err.msg, "no such table") == NULL)			\
+		printf("#   %s\n", err.msg);				\
+} while (0)
+
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK) {
+		not_ok_msg("read errors: open", sqlite3_errmsg(db));
+		return;
+	}
+	memset(&f, 0, sizeof f);
+	f.pattern = "x";
+	f.since = INT64_MIN;
+	f.until = INT64_MAX;
+	READ_FAILS(index_read_problem_counts(db, count_row, NULL, &err),
+	    "index_read_problem_counts");
+	READ_FAILS(index_read_problems_dropped(db, count_row, NULL, &err),
+	    "index_read_problems_dropped");
+	READ_FAILS(index_read_problems(db, problem_row, NULL, &err),
+	    "index_read_problems");
+	READ_FAILS(index_read_stats(db, &s, &err), "index_read_stats");
+	READ_FAILS(index_read_year(db, &year, &err), "index_read_year");
+	READ_FAILS(index_read_lines(db, &f, line_row, NULL, &err),
+	    "index_read_lines");
+	READ_FAILS(index_read_hits(db, "r", "e", 1, hit_row, NULL, &err),
+	    "index_read_hits");
+	READ_FAILS(index_read_tallies(db, "r", "e", tally_row, NULL, &err),
+	    "index_read_tallies");
+	READ_FAILS(index_read_hit_spans(db, NULL, NULL, INT64_MIN, INT64_MAX,
+	    event_row, NULL, &err), "index_read_hit_spans");
+	READ_FAILS(index_read_conditions(db, NULL, INT64_MIN, INT64_MAX,
+	    event_row, NULL, &err), "index_read_conditions");
+	READ_FAILS(index_read_events(db, NULL, INT64_MIN, INT64_MAX,
+	    event_row, NULL, &err), "index_read_events");
+	c = index_catalogue_new(db);
+	READ_FAILS(index_catalogue_vpath(c, 1, &v, &err),
+	    "index_catalogue_vpath");
+	READ_FAILS(index_catalogue_log(c, "m!f.log", &log, &journal, &node,
+	    &err), "index_catalogue_log");
+	is_str(err.where, "m!f.log", "index_catalogue_log: names the vpath");
+	index_catalogue_free(c);
+	sqlite3_close(db);
+#undef READ_FAILS
+}
+
+static void
+test_read(const char *dir)
+{
+	struct mgt_error err;
+	char path[PATH_MAX];
+	sqlite3 *db = NULL;
+
+	path_join(path, sizeof path, dir, "read.db");
+	test_read_build(path);
+	mgt_error_clear(&err);
+	if (index_open(path, 1, NULL, &db, &err) != MGT_OK) {
+		not_ok_msg("read: open", err.msg);
+		return;
+	}
+	test_read_problems(db);
+	test_read_catalogue(db);
+	test_read_lines(db);
+	test_read_hits(db);
+	test_read_timeline(db);
+	sqlite3_close(db);
+	unlink(path);
+	test_read_errors();
+}
+
 int
 main(void)
 {
@@ -1128,6 +1712,7 @@ main(void)
 	test_per_connection(path);
 	test_view_files(tmpdir, path);
 	test_open_errors(tmpdir, path);
+	test_read(tmpdir);
 	unlink(path);
 	rmdir(tmpdir);
 	return done_testing();
