@@ -88,7 +88,15 @@ static const char index_nodes_sql[] =
     " WHERE node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM resources r"
     " WHERE r.kind = 'Node' AND r.name = hit_stats.node)"
     " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
-    " AND r.name LIKE hit_stats.node || '.%');";
+    " AND r.name LIKE hit_stats.node || '.%');"
+    /* The stored lines too: a line that is also a hit is one row of
+     * grep's union, not two that differ in the node's spelling. */
+    "UPDATE lines SET node = (SELECT r.name FROM resources r"
+    " WHERE r.kind = 'Node' AND r.name LIKE lines.node || '.%')"
+    " WHERE node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM resources r"
+    " WHERE r.kind = 'Node' AND r.name = lines.node)"
+    " AND EXISTS (SELECT 1 FROM resources r WHERE r.kind = 'Node'"
+    " AND r.name LIKE lines.node || '.%');";
 
 int
 index_fixup_nodes(struct index *ix, struct mgt_error *err)
