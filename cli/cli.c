@@ -294,6 +294,36 @@ cmd_options_init(struct mgt_options *o)
 		o->views_dir = e;
 }
 
+mgt_session *
+cmd_session_new(void)
+{
+	struct mgt_options o;
+	struct mgt_error err;
+	mgt_session *s;
+
+	cmd_options_init(&o);
+	mgt_error_clear(&err);
+	if (mgt_session_new(&o, &s, &err) != MGT_OK) {
+		cmd_print_error(&err);
+		exit(MGT_EXIT_INTERNAL);
+	}
+	return s;
+}
+
+int
+cmd_case_open(mgt_session *s, const char *path, mgt_case **c)
+{
+	struct mgt_error err;
+	int rc;
+
+	mgt_error_clear(&err);
+	if ((rc = mgt_case_open(s, path, c, &err)) != MGT_OK) {
+		cmd_print_error(&err);
+		return cmd_exit_for_open(rc);
+	}
+	return MGT_EXIT_OK;
+}
+
 /* The library's OOM handler too (main.c): the run's temporaries go, and
  * the exit status says "internal or resource failure". */
 void

@@ -108,6 +108,12 @@ size_t	 cmd_terminal_width(int fd);
  * makes its session from these.
  */
 void	 cmd_options_init(struct mgt_options *);
+/* A session made from cmd_options_init(); exits 4 when none can be made
+ * (out of memory). */
+mgt_session *cmd_session_new(void);
+/* Open the index at path as a case of s; on failure the error is printed
+ * and the exit code returned (cmd_exit_for_open()), else MGT_EXIT_OK. */
+int	 cmd_case_open(mgt_session *s, const char *path, mgt_case **c);
 /* The library's OOM handler (main.c): "out of memory (what)", the run's
  * temporaries removed, exit 4. */
 void	 cmd_out_of_memory(const char *what, void *data)

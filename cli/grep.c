@@ -102,7 +102,6 @@ cmd_grep_exec(int argc, char **argv)
 	struct grep_args ga;
 	struct mgt_error err;
 	struct mgt_grep g;
-	struct mgt_options o;
 	mgt_session *s = NULL;
 	mgt_case *c = NULL;
 	static const struct option longopts[] = {
@@ -144,15 +143,10 @@ cmd_grep_exec(int argc, char **argv)
 	}
 	g.pattern = argv[optind + 1];
 	mgt_error_clear(&err);
-	cmd_options_init(&o);
-	if (mgt_session_new(&o, &s, &err) != MGT_OK) {
-		cmd_print_error(&err);
-		return MGT_EXIT_INTERNAL;
-	}
-	if ((rc = mgt_case_open(s, argv[optind], &c, &err)) != MGT_OK) {
-		cmd_print_error(&err);
+	s = cmd_session_new();
+	if ((rc = cmd_case_open(s, argv[optind], &c)) != MGT_EXIT_OK) {
 		mgt_session_free(s);
-		return cmd_exit_for_open(rc);
+		return rc;
 	}
 	/* A default index has only error lines and hits: read the inputs
 	 * again, unless they are gone. */

@@ -294,7 +294,6 @@ cmd_query_exec(int argc, char **argv)
 	enum query_format fmt;
 	struct query_args qa;
 	struct mgt_error err;
-	struct mgt_options o;
 	mgt_session *s = NULL;
 	mgt_case *c = NULL;
 	int rc, ret;
@@ -306,11 +305,7 @@ cmd_query_exec(int argc, char **argv)
 	};
 
 	mgt_error_clear(&err);
-	cmd_options_init(&o);
-	if (mgt_session_new(&o, &s, &err) != MGT_OK) {
-		cmd_print_error(&err);
-		return MGT_EXIT_INTERNAL;
-	}
+	s = cmd_session_new();
 	qa.s = s;
 	qa.fmt = QUERY_TABLE;
 	if ((ret = cmd_options(&cmd_query_entry, argc, argv, "f:h", longopts,
@@ -323,11 +318,8 @@ cmd_query_exec(int argc, char **argv)
 		goto out;
 	}
 	mgt_error_clear(&err);
-	if ((rc = mgt_case_open(s, argv[optind], &c, &err)) != MGT_OK) {
-		cmd_print_error(&err);
-		ret = cmd_exit_for_open(rc);
+	if ((ret = cmd_case_open(s, argv[optind], &c)) != MGT_EXIT_OK)
 		goto out;
-	}
 	rc = query_run(c, argv[optind + 1], fmt, stdout, &err);
 	if (rc != MGT_OK) {
 		cmd_print_error(&err);

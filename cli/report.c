@@ -54,10 +54,9 @@ cmd_report_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
 	}
-	if ((rc = mgt_case_open(ci.s, argv[optind], &c, &err)) != MGT_OK) {
-		cmd_print_error(&err);
+	if ((rc = cmd_case_open(ci.s, argv[optind], &c)) != MGT_EXIT_OK) {
 		cmd_ingest_free(&ci);
-		return cmd_exit_for_open(rc);
+		return rc;
 	}
 	rc = cmd_report_run(c, ro);
 	mgt_case_close(c);

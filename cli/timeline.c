@@ -119,7 +119,6 @@ static int
 cmd_timeline_exec(int argc, char **argv)
 {
 	struct mgt_error err;
-	struct mgt_options o;
 	mgt_session *s = NULL;
 	mgt_case *c = NULL;
 	struct timeline_args ta;
@@ -151,15 +150,10 @@ cmd_timeline_exec(int argc, char **argv)
 		return cmd_usage_error(&cmd_timeline_entry,
 		    "expected one index file");
 	mgt_error_clear(&err);
-	cmd_options_init(&o);
-	if (mgt_session_new(&o, &s, &err) != MGT_OK) {
-		cmd_print_error(&err);
-		return MGT_EXIT_INTERNAL;
-	}
-	if ((rc = mgt_case_open(s, argv[optind], &c, &err)) != MGT_OK) {
-		cmd_print_error(&err);
+	s = cmd_session_new();
+	if ((rc = cmd_case_open(s, argv[optind], &c)) != MGT_EXIT_OK) {
 		mgt_session_free(s);
-		return cmd_exit_for_open(rc);
+		return rc;
 	}
 	if (json)
 		arr = cJSON_CreateArray();
