@@ -488,7 +488,11 @@ struct mgt_finding {
 	const char	*remedy;	/* may be NULL */
 	int		 rank;		/* 1-based among root causes; 0: a symptom */
 	long		 cause;		/* index of the finding it is a symptom of, -1 */
-	size_t		 nevidence;	/* evidence cited */
+	const char	*rank_reason;	/* why it ranks where it does; may be NULL */
+	size_t		 nevidence;	/* evidence cited (mgt_result_evidence()) */
+	long		 total_evidence; /* rows and hits before citing was capped */
+	const char *const *references;	/* the rule's links */
+	size_t		 nreferences;
 };
 /* The number of findings, and finding i of them: root causes in rank
  * order, each followed by its symptoms (depth first, ranked).  *out's
@@ -497,6 +501,29 @@ struct mgt_finding {
 size_t		 mgt_result_count(const mgt_result *r);
 int		 mgt_result_finding(const mgt_result *r, size_t i,
 		    struct mgt_finding *out);
+/* One piece of evidence behind a finding: a log line (where, line,
+ * text) or an object's field (object, field, value). */
+struct mgt_evidence {
+	const char	*item;		/* the rule's evidence item */
+	const char	*where;		/* member path; NULL for an object */
+	long		 line;		/* 1-based, 0 if none */
+	int64_t		 ts;		/* UTC us, INT64_MIN if none */
+	const char	*node;		/* may be NULL */
+	const char	*text;		/* the line (capped); may be NULL */
+	const char	*object;	/* "Kind/namespace/name"; may be NULL */
+	const char	*field;		/* e.g. "status.configuration.name" */
+	const char	*value;
+};
+/* Evidence i (strongest first) of finding f; 0, or -1 when either is out
+ * of range.  The strings belong to the result. */
+int		 mgt_result_evidence(const mgt_result *r, size_t f, size_t i,
+		    struct mgt_evidence *out);
+/* The timeline of the root causes' evidence, oldest first: event i into
+ * *out; 0, or -1 when i is out of range. */
+size_t		 mgt_result_events(const mgt_result *r);
+int		 mgt_result_event(const mgt_result *r, size_t i,
+		    struct mgt_event *out);
+
 /* The worst severity of any finding, -1 when none fired. */
 int		 mgt_result_worst(const mgt_result *r);
 

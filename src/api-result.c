@@ -135,7 +135,56 @@ mgt_result_finding(const mgt_result *r, size_t i, struct mgt_finding *out)
 			out->cause = (long)k;
 			break;
 		}
+	out->rank_reason = f->rank_reason;
 	out->nevidence = f->nevidence;
+	out->total_evidence = f->total_evidence;
+	out->references = (const char *const *)f->rule->references;
+	out->nreferences = f->rule->nreferences;
+	return 0;
+}
+
+int
+mgt_result_evidence(const mgt_result *r, size_t fi, size_t i,
+    struct mgt_evidence *out)
+{
+	const struct finding_evidence *e;
+
+	if (fi >= r->norder || i >= r->order[fi]->nevidence)
+		return -1;
+	e = &r->order[fi]->evidence[i];
+	memset(out, 0, sizeof *out);
+	out->item = e->item;
+	out->where = e->source;
+	out->line = e->line;
+	out->ts = e->ts;
+	out->node = e->node;
+	out->text = e->text;
+	out->object = e->object;
+	out->field = e->field;
+	out->value = e->value;
+	return 0;
+}
+
+size_t
+mgt_result_events(const mgt_result *r)
+{
+	return r->r->tl.n;
+}
+
+int
+mgt_result_event(const mgt_result *r, size_t i, struct mgt_event *out)
+{
+	const struct report_event *ev;
+
+	if (i >= r->r->tl.n)
+		return -1;
+	ev = &r->r->tl.events[i];
+	out->first_ts = ev->first_ts;
+	out->last_ts = ev->last_ts;
+	out->count = ev->count;
+	out->what = ev->what;
+	out->where = ev->where;
+	out->nodes = ev->nodes;
 	return 0;
 }
 

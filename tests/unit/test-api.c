@@ -151,6 +151,31 @@ test_golden(void)
 	    "the root cause is the one the sample's expected file names");
 	ok(mgt_result_finding(r, mgt_result_count(r), &f) == -1,
 	    "a finding past the end is refused");
+	{
+		struct mgt_evidence ev;
+		struct mgt_event tev;
+
+		mgt_result_finding(r, 0, &f);
+		ok(f.nevidence == 2 && f.rank_reason != NULL &&
+		    strncmp(f.rank_reason, "critical; explains 8", 20) == 0,
+		    "the root cause's evidence count and rank reason, as in "
+		    "the JSON");
+		ok(mgt_result_evidence(r, 0, 0, &ev) == 0 &&
+		    strcmp(ev.item, "stale") == 0 && ev.line == 2 &&
+		    ev.where != NULL && strstr(ev.where,
+		    "/core/nodes/control1.gw.lo.yaml") != NULL &&
+		    strcmp(ev.node, "control1.gw.lo") == 0 &&
+		    ev.ts == INT64_MIN, "its first evidence: the node's "
+		    "file and line, as in the JSON");
+		ok(mgt_result_evidence(r, 0, f.nevidence, &ev) == -1 &&
+		    mgt_result_evidence(r, mgt_result_count(r), 0, &ev) == -1,
+		    "evidence past the end is refused");
+		is_int(mgt_result_events(r), 6, "the timeline has the "
+		    "JSON's 6 events");
+		ok(mgt_result_event(r, 0, &tev) == 0 && tev.what != NULL &&
+		    mgt_result_event(r, 6, &tev) == -1, "events, and past "
+		    "the end refused");
+	}
 	ok(mgt_result_worst(r) >= MGT_SEV_HIGH, "worst severity is high or "
 	    "critical");
 	mgt_result_completeness(r, &comp);
