@@ -524,6 +524,14 @@ size_t		 mgt_result_events(const mgt_result *r);
 int		 mgt_result_event(const mgt_result *r, size_t i,
 		    struct mgt_event *out);
 
+/* The problems the result lists: every error and warning (input and
+ * rule), then info rows up to a cap (the counts in
+ * mgt_result_completeness() cover all).  Problem i into *out; 0, or -1
+ * when i is out of range.  The strings belong to the result. */
+size_t		 mgt_result_problems(const mgt_result *r);
+int		 mgt_result_problem(const mgt_result *r, size_t i,
+		    struct mgt_problem *out);
+
 /* The worst severity of any finding, -1 when none fired. */
 int		 mgt_result_worst(const mgt_result *r);
 

@@ -166,6 +166,29 @@ mgt_result_evidence(const mgt_result *r, size_t fi, size_t i,
 }
 
 size_t
+mgt_result_problems(const mgt_result *r)
+{
+	return r->r->ps.n;
+}
+
+int
+mgt_result_problem(const mgt_result *r, size_t i, struct mgt_problem *out)
+{
+	const struct report_problem *p;
+
+	if (i >= r->r->ps.n)
+		return -1;
+	p = &r->r->ps.p[i];
+	out->severity = (enum mgt_problem_severity)p->severity;
+	out->code = p->code;
+	out->where = p->vpath;
+	out->offset = p->offset;
+	out->line = p->line;
+	out->message = p->message;
+	return 0;
+}
+
+size_t
 mgt_result_events(const mgt_result *r)
 {
 	return r->r->tl.n;

@@ -218,6 +218,35 @@ write_file(const char *path, const char *data, size_t len)
 	}
 }
 
+/* The result lists every error and warning the build reported. */
+static void
+test_result_problems(mgt_case *cs, const struct counts *c)
+{
+	struct mgt_completeness comp;
+	struct mgt_problem p;
+	struct mgt_error err;
+	mgt_result *r = NULL;
+	long seen[3] = { 0, 0, 0 };
+	size_t i;
+
+	if (mgt_evaluate(cs, NULL, &r, &err) != MGT_OK) {
+		ok(0, "evaluate the broken directory");
+		return;
+	}
+	for (i = 0; mgt_result_problem(r, i, &p) == 0; i++)
+		if (p.severity <= MGT_PROBLEM_ERROR && p.code[0] != '\0')
+			seen[p.severity]++;
+	is_int((long long)i, (long long)mgt_result_problems(r),
+	    "mgt_result_problem reaches mgt_result_problems() rows");
+	ok(seen[MGT_PROBLEM_ERROR] == c->problems[MGT_PROBLEM_ERROR] &&
+	    seen[MGT_PROBLEM_WARNING] == c->problems[MGT_PROBLEM_WARNING],
+	    "the result lists every error and warning the callback saw");
+	mgt_result_completeness(r, &comp);
+	ok(!comp.complete && comp.problems[MGT_PROBLEM_ERROR] ==
+	    c->problems[MGT_PROBLEM_ERROR], "and says it is incomplete");
+	mgt_result_free(r);
+}
+
 static void
 test_problems(void)
 {
@@ -266,6 +295,7 @@ test_problems(void)
 		is_int(mgt_case_query(cs, "DELETE FROM problems", NULL,
 		    count_row, rows, &err), MGT_ERR_USAGE,
 		    "a query that writes is refused");
+		test_result_problems(cs, &c);
 	}
 	mgt_case_close(cs);
 	mgt_session_free(s);
