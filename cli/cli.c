@@ -21,6 +21,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_analyze_entry,
 	&cmd_index_entry,
 	&cmd_report_entry,
+	&cmd_summary_entry,
 	&cmd_query_entry,
 	&cmd_grep_entry,
 	&cmd_timeline_entry,

@@ -35,6 +35,7 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_analyze_entry;
 extern const struct cmd_entry cmd_index_entry;
 extern const struct cmd_entry cmd_report_entry;
+extern const struct cmd_entry cmd_summary_entry;
 extern const struct cmd_entry cmd_query_entry;
 extern const struct cmd_entry cmd_grep_entry;
 extern const struct cmd_entry cmd_timeline_entry;

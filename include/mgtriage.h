@@ -441,6 +441,17 @@ int		 mgt_case_timeline(mgt_case *c, const char *node,
 		    int64_t since, int64_t until, mgt_event_fn fn, void *data,
 		    struct mgt_error *err);
 
+/*
+ * The case at a glance: cluster ID, version, channel, platform,
+ * topology and network; gather times and image; nodes, cluster operators
+ * and machine config pools with counts of what is not well.  Written to f
+ * as MGT_FORMAT_TEXT or MGT_FORMAT_JSON ("mgtriage.summary/v1"); another
+ * format is MGT_ERR_USAGE.  MGT_ERR_DB when the index cannot be read,
+ * MGT_ERR_IO when f cannot be written.
+ */
+int		 mgt_case_summary(mgt_case *c, FILE *f, int format,
+		    struct mgt_error *err);
+
 /* ---- results ---------------------------------------------------------- */
 
 /* The evaluated case: root causes with their symptoms, evidence,

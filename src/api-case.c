@@ -14,6 +14,7 @@
 #include "index.h"
 #include "index-read.h"
 #include "output.h"
+#include "summary.h"
 #include "xmalloc.h"
 
 static void
@@ -99,4 +100,29 @@ const char *
 mgt_case_path(const mgt_case *c)
 {
 	return c->path;
+}
+
+int
+mgt_case_summary(mgt_case *c, FILE *f, int format, struct mgt_error *err)
+{
+	cJSON *s;
+	char *text;
+	int rc;
+
+	if (format != MGT_FORMAT_TEXT && format != MGT_FORMAT_JSON)
+		return error_set(err, MGT_ERR_USAGE, "", -1, 0, "a summary "
+		    "is text or JSON");
+	if ((rc = summary_build(c->db, &s, err)) != MGT_OK)
+		return rc;
+	if (format == MGT_FORMAT_JSON) {
+		if ((text = cJSON_Print(s)) == NULL)
+			xmalloc_fail("printing JSON");
+		fprintf(f, "%s\n", text);
+		cJSON_free(text);
+	} else
+		summary_write_text(f, s);
+	cJSON_Delete(s);
+	if (fflush(f) != 0 || ferror(f))
+		return error_set(err, MGT_ERR_IO, "", -1, 0, "write failed");
+	return MGT_OK;
 }

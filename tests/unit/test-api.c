@@ -178,6 +178,23 @@ test_golden(void)
 	}
 	ok(mgt_result_worst(r) >= MGT_SEV_HIGH, "worst severity is high or "
 	    "critical");
+	{
+		char *sum = NULL;
+		size_t slen = 0;
+
+		mem = open_memstream(&sum, &slen);
+		is_int(mgt_case_summary(cs, mem, MGT_FORMAT_JSON, &err),
+		    MGT_OK, "mgt_case_summary JSON");
+		fclose(mem);
+		ok(sum != NULL && strstr(sum, "\"version\":\t\"4.18.32\"")
+		    != NULL && strstr(sum, "mgtriage.summary/v1") != NULL,
+		    "the summary names the schema and the version");
+		free(sum);
+		mem = fopen("/dev/null", "w");
+		is_int(mgt_case_summary(cs, mem, MGT_FORMAT_HTML, &err),
+		    MGT_ERR_USAGE, "a summary in HTML is refused");
+		fclose(mem);
+	}
 	mgt_result_completeness(r, &comp);
 	ok(comp.complete, "the sample reads completely");
 out:

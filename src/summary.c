@@ -1,0 +1,321 @@
+/*
+ * The case at a glance (summary.h): what cluster, which version and
+ * platform, when and how it was gathered, its nodes, operators and pools,
+ * read from the index's views and meta, as JSON or as text.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "error.h"
+#include "index.h"
+#include "index-read.h"
+#include "report.h"
+#include "summary.h"
+#include "xmalloc.h"
+
+/* Rows listed per section in text; JSON lists every row whole. */
+#define SUMMARY_TEXT_ROWS	50
+/* Display columns of one value in text (a condition message can run to
+ * kilobytes); the JSON has it whole. */
+#define SUMMARY_TEXT_VALUE	160
+
+static cJSON *
+summary_need(cJSON *j)
+{
+	if (j == NULL)
+		xmalloc_fail("a JSON tree");
+	return j;
+}
+
+/* One column as JSON: numbers stay numbers, NULL stays null. */
+static cJSON *
+summary_value(sqlite3_stmt *st, int i)
+{
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_INTEGER:
+		return summary_need(cJSON_CreateNumber((double)
+		    sqlite3_column_int64(st, i)));
+	case SQLITE_FLOAT:
+		return summary_need(cJSON_CreateNumber(
+		    sqlite3_column_double(st, i)));
+	case SQLITE_NULL:
+		return summary_need(cJSON_CreateNull());
+	default:
+		return summary_need(cJSON_CreateString((const char *)
+		    sqlite3_column_text(st, i)));
+	}
+}
+
+/*
+ * The rows of sql as an array of objects named by the columns.  A view a
+ * rule pack's views could not replace, over tables every index has: a
+ * failure is the index's, reported.
+ */
+static int
+summary_rows(sqlite3 *db, const char *sql, cJSON **out,
+    struct mgt_error *err)
+{
+	sqlite3_stmt *st;
+	cJSON *arr, *row;
+	int rc, i, n;
+
+	*out = NULL;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return error_set(err, MGT_ERR_DB, "", -1, 0, "summary: %s",
+		    sqlite3_errmsg(db));
+	arr = summary_need(cJSON_CreateArray());
+	n = sqlite3_column_count(st);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		row = summary_need(cJSON_CreateObject());
+		for (i = 0; i < n; i++)
+			cJSON_AddItemToObject(row, sqlite3_column_name(st, i),
+			    summary_value(st, i));
+		cJSON_AddItemToArray(arr, row);
+	}
+	if (rc != SQLITE_DONE) {
+		error_set(err, MGT_ERR_DB, "", -1, 0, "summary: %s",
+		    sqlite3_errmsg(db));
+		sqlite3_finalize(st);
+		cJSON_Delete(arr);
+		return MGT_ERR_DB;
+	}
+	sqlite3_finalize(st);
+	*out = arr;
+	return MGT_OK;
+}
+
+/* The first row of sql as an object ({} when there is none). */
+static int
+summary_row(sqlite3 *db, const char *sql, cJSON **out,
+    struct mgt_error *err)
+{
+	cJSON *arr, *first;
+
+	if (summary_rows(db, sql, &arr, err) != MGT_OK)
+		return MGT_ERR_DB;
+	first = cJSON_DetachItemFromArray(arr, 0);
+	cJSON_Delete(arr);
+	*out = first != NULL ? first : summary_need(cJSON_CreateObject());
+	return MGT_OK;
+}
+
+static void
+summary_meta(sqlite3 *db, cJSON *o, const char *name, const char *key)
+{
+	char *v = index_meta(db, key);
+
+	cJSON_AddItemToObject(o, name, summary_need(v != NULL ?
+	    cJSON_CreateString(v) : cJSON_CreateNull()));
+	free(v);
+}
+
+/* Each section: its name in the JSON and the query that fills it. */
+static const struct {
+	const char	*name;
+	int		 one;		/* a single object, not a list */
+	const char	*sql;
+} summary_sections[] = {
+	{ "cluster", 1,
+	  "SELECT cv.cluster_id AS id, cv.desired_version AS version,"
+	  " cv.completed_version AS completed_version, cv.channel AS channel,"
+	  " cv.available AS available, cv.progressing AS progressing,"
+	  " cv.failing AS failing, cv.failing_message AS failing_message,"
+	  " (SELECT platform FROM infrastructure LIMIT 1) AS platform,"
+	  " (SELECT control_plane_topology FROM infrastructure LIMIT 1)"
+	  "   AS control_plane_topology,"
+	  " (SELECT infrastructure_topology FROM infrastructure LIMIT 1)"
+	  "   AS infrastructure_topology,"
+	  " (SELECT network_type FROM install_config LIMIT 1) AS network_type"
+	  " FROM (SELECT 1) LEFT JOIN clusterversion cv" },
+	{ "counts", 1,
+	  "SELECT (SELECT count(*) FROM nodes) AS nodes,"
+	  " (SELECT count(*) FROM nodes WHERE ready IS NOT 'True')"
+	  "   AS nodes_not_ready,"
+	  " (SELECT count(*) FROM clusteroperators) AS operators,"
+	  " (SELECT count(*) FROM clusteroperators WHERE degraded = 'True')"
+	  "   AS operators_degraded,"
+	  " (SELECT count(*) FROM clusteroperators"
+	  "   WHERE available IS NOT 'True') AS operators_unavailable,"
+	  " (SELECT count(*) FROM clusteroperators WHERE progressing = 'True')"
+	  "   AS operators_progressing,"
+	  " (SELECT count(*) FROM machineconfigpools) AS pools,"
+	  " (SELECT count(*) FROM machineconfigpools WHERE degraded = 'True')"
+	  "   AS pools_degraded" },
+	{ "nodes", 0,
+	  "SELECT name, roles, ready, ready_reason, kubelet_version,"
+	  " unschedulable FROM nodes ORDER BY name" },
+	{ "operators", 0,
+	  "SELECT name, available, progressing, degraded, version,"
+	  " available_message, degraded_message FROM clusteroperators"
+	  " ORDER BY name" },
+	{ "pools", 0,
+	  "SELECT name, machine_count AS machines, ready_count AS ready,"
+	  " updated_count AS updated, degraded_count AS degraded_machines,"
+	  " degraded, paused FROM machineconfigpools ORDER BY name" },
+};
+
+int
+summary_build(sqlite3 *db, cJSON **out, struct mgt_error *err)
+{
+	cJSON *s, *o, *part;
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	s = summary_need(cJSON_CreateObject());
+	cJSON_AddItemToObject(s, "schema",
+	    summary_need(cJSON_CreateString(SUMMARY_SCHEMA)));
+	for (i = 0; i < sizeof summary_sections / sizeof summary_sections[0];
+	    i++) {
+		rc = summary_sections[i].one ?
+		    summary_row(db, summary_sections[i].sql, &part, err) :
+		    summary_rows(db, summary_sections[i].sql, &part, err);
+		if (rc != MGT_OK) {
+			cJSON_Delete(s);
+			return rc;
+		}
+		cJSON_AddItemToObject(s, summary_sections[i].name, part);
+		if (i == 0) {
+			o = summary_need(cJSON_CreateObject());
+			summary_meta(db, o, "start", "gather_start");
+			summary_meta(db, o, "end", "gather_end");
+			summary_meta(db, o, "must_gather", "must_gather_version");
+			summary_meta(db, o, "inputs", "inputs");
+			cJSON_AddItemToObject(s, "gather", o);
+		}
+	}
+	*out = s;
+	return MGT_OK;
+}
+
+/* A member's text, "-" for null or absent, escaped for a terminal. */
+static char *
+summary_text(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+	char buf[32];
+
+	if (cJSON_IsString(v))
+		return report_term(v->valuestring, SUMMARY_TEXT_VALUE);
+	if (cJSON_IsNumber(v)) {
+		snprintf(buf, sizeof buf, "%lld", (long long)v->valuedouble);
+		return xstrdup(buf);
+	}
+	return xstrdup("-");
+}
+
+static long
+summary_count(const cJSON *s, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(s, "counts"), name);
+
+	return cJSON_IsNumber(v) ? (long)v->valuedouble : 0;
+}
+
+/* "name=value" pairs of a section's row, in the order given. */
+static void
+summary_line(FILE *f, const char *indent, const cJSON *row,
+    const char *const *cols)
+{
+	char *t;
+	size_t i;
+
+	fputs(indent, f);
+	for (i = 0; cols[i] != NULL; i++) {
+		t = summary_text(row, cols[i]);
+		fprintf(f, "%s%s=%s", i > 0 ? " " : "", cols[i], t);
+		free(t);
+	}
+	fputc('\n', f);
+}
+
+/* The rows of a list, or only those where keep(row) says so. */
+static void
+summary_list(FILE *f, const cJSON *s, const char *name,
+    const char *const *cols, int (*keep)(const cJSON *))
+{
+	const cJSON *row;
+	size_t shown = 0, left = 0;
+
+	cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(s, name)) {
+		if (keep != NULL && !keep(row))
+			continue;
+		if (shown == SUMMARY_TEXT_ROWS) {
+			left++;
+			continue;
+		}
+		summary_line(f, "  ", row, cols);
+		shown++;
+	}
+	if (left > 0)
+		fprintf(f, "  (%zu more; --format json lists all)\n", left);
+}
+
+static int
+summary_is(const cJSON *row, const char *name, const char *want)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(row, name);
+
+	return cJSON_IsString(v) && strcmp(v->valuestring, want) == 0;
+}
+
+/* An operator worth a line: not Available, Degraded or Progressing. */
+static int
+summary_operator_off(const cJSON *row)
+{
+	return !summary_is(row, "available", "True") ||
+	    summary_is(row, "degraded", "True") ||
+	    summary_is(row, "progressing", "True");
+}
+
+int
+summary_write_text(FILE *f, const cJSON *s)
+{
+	static const char *const cluster_cols[] = { "version",
+	    "completed_version", "channel", "platform",
+	    "control_plane_topology", "network_type", NULL };
+	static const char *const gather_cols[] = { "start", "end",
+	    "must_gather", NULL };
+	static const char *const node_cols[] = { "name", "roles", "ready",
+	    "kubelet_version", NULL };
+	static const char *const op_cols[] = { "name", "available",
+	    "progressing", "degraded", "degraded_message",
+	    "available_message", NULL };
+	static const char *const pool_cols[] = { "name", "machines", "ready",
+	    "updated", "degraded_machines", "degraded", "paused", NULL };
+	const cJSON *cl = cJSON_GetObjectItemCaseSensitive(s, "cluster");
+	char *id = summary_text(cl, "id");
+
+	fprintf(f, "Cluster %s\n", id);
+	free(id);
+	summary_line(f, "  ", cl, cluster_cols);
+	if (summary_is(cl, "failing", "True") ||
+	    summary_is(cl, "progressing", "True")) {
+		static const char *const upd[] = { "available", "progressing",
+		    "failing", "failing_message", NULL };
+
+		summary_line(f, "  update: ", cl, upd);
+	}
+	fputs("Gathered\n", f);
+	summary_line(f, "  ", cJSON_GetObjectItemCaseSensitive(s, "gather"),
+	    gather_cols);
+	fprintf(f, "Nodes: %ld, %ld not ready\n", summary_count(s, "nodes"),
+	    summary_count(s, "nodes_not_ready"));
+	summary_list(f, s, "nodes", node_cols, NULL);
+	fprintf(f, "Operators: %ld, %ld degraded, %ld not available, "
+	    "%ld progressing\n", summary_count(s, "operators"),
+	    summary_count(s, "operators_degraded"),
+	    summary_count(s, "operators_unavailable"),
+	    summary_count(s, "operators_progressing"));
+	summary_list(f, s, "operators", op_cols, summary_operator_off);
+	fprintf(f, "Pools: %ld, %ld degraded\n", summary_count(s, "pools"),
+	    summary_count(s, "pools_degraded"));
+	summary_list(f, s, "pools", pool_cols, NULL);
+	return ferror(f) ? MGT_ERR_IO : MGT_OK;
+}

@@ -1,0 +1,28 @@
+/*
+ * The case at a glance, for `mgtriage summary` and mgt_case_summary():
+ * the cluster (ID, version, channel, platform, topology, network), the
+ * gather (times, must-gather image), its nodes, cluster operators and
+ * machine config pools, with counts of what is not well.  Read from the
+ * views (views/NAME.sql) and the index's meta; the JSON form is versioned
+ * (SUMMARY_SCHEMA, doc/report-schema.md).
+ */
+#ifndef MGT_SUMMARY_H
+#define MGT_SUMMARY_H
+
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+
+struct mgt_error;
+
+#define SUMMARY_SCHEMA	"mgtriage.summary/v1"
+
+/* The summary of the index db as a JSON object in *out (the caller
+ * deletes it).  MGT_OK or MGT_ERR_DB. */
+int	 summary_build(sqlite3 *db, cJSON **out, struct mgt_error *);
+/* s as text: a few lines per section, operators only when not well,
+ * every value escaped for a terminal.  MGT_OK or MGT_ERR_IO. */
+int	 summary_write_text(FILE *, const cJSON *s);
+
+#endif
