@@ -157,6 +157,35 @@ static const struct {
 	  "SELECT name, machine_count AS machines, ready_count AS ready,"
 	  " updated_count AS updated, degraded_count AS degraded_machines,"
 	  " degraded, paused FROM machineconfigpools ORDER BY name" },
+	/* Newest first, as ClusterVersion keeps it; five tell the story. */
+	{ "updates", 0,
+	  "SELECT json_extract(h.value, '$.version') AS version,"
+	  " json_extract(h.value, '$.state') AS state,"
+	  " json_extract(h.value, '$.startedTime') AS started,"
+	  " json_extract(h.value, '$.completionTime') AS completed"
+	  " FROM resources r, json_each(r.doc, '$.status.history') h"
+	  " WHERE r.kind = 'ClusterVersion' ORDER BY h.key LIMIT 5" },
+	{ "etcd_members", 0,
+	  "SELECT name, is_learner FROM etcd_members ORDER BY name" },
+	/*
+	 * What a must-gather usually holds and this one does not: each
+	 * absence makes some rules blind, and the engineer should know.
+	 */
+	{ "lacks", 0,
+	  "SELECT what FROM (SELECT 'ClusterVersion' AS what, 1 AS o WHERE"
+	  "  NOT EXISTS (SELECT 1 FROM resources WHERE kind ="
+	  "  'ClusterVersion')"
+	  " UNION ALL SELECT 'Node objects', 2 WHERE NOT EXISTS (SELECT 1"
+	  "  FROM resources WHERE kind = 'Node' AND api_group = '')"
+	  " UNION ALL SELECT 'ClusterOperators', 3 WHERE NOT EXISTS (SELECT 1"
+	  "  FROM resources WHERE kind = 'ClusterOperator')"
+	  " UNION ALL SELECT 'etcd_info (etcd members)', 4 WHERE NOT EXISTS"
+	  "  (SELECT 1 FROM etcd_members)"
+	  " UNION ALL SELECT 'host_service_logs (node journals)', 5 WHERE"
+	  "  NOT EXISTS (SELECT 1 FROM sources WHERE vpath LIKE"
+	  "  '%/host_service_logs/%' OR kind = 'journal')"
+	  " UNION ALL SELECT 'pod logs', 6 WHERE NOT EXISTS (SELECT 1 FROM"
+	  "  sources WHERE kind = 'pod_log')) ORDER BY o" },
 };
 
 int
@@ -289,6 +318,10 @@ summary_write_text(FILE *f, const cJSON *s)
 	    "available_message", NULL };
 	static const char *const pool_cols[] = { "name", "machines", "ready",
 	    "updated", "degraded_machines", "degraded", "paused", NULL };
+	static const char *const update_cols[] = { "version", "state",
+	    "started", "completed", NULL };
+	static const char *const etcd_cols[] = { "name", "is_learner", NULL };
+	static const char *const lacks_cols[] = { "what", NULL };
 	const cJSON *cl = cJSON_GetObjectItemCaseSensitive(s, "cluster");
 	char *id = summary_text(cl, "id");
 
@@ -317,5 +350,14 @@ summary_write_text(FILE *f, const cJSON *s)
 	fprintf(f, "Pools: %ld, %ld degraded\n", summary_count(s, "pools"),
 	    summary_count(s, "pools_degraded"));
 	summary_list(f, s, "pools", pool_cols, NULL);
+	fputs("Updates (newest first)\n", f);
+	summary_list(f, s, "updates", update_cols, NULL);
+	fputs("etcd members\n", f);
+	summary_list(f, s, "etcd_members", etcd_cols, NULL);
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(s,
+	    "lacks")) > 0) {
+		fputs("Not in the gather\n", f);
+		summary_list(f, s, "lacks", lacks_cols, NULL);
+	}
 	return ferror(f) ? MGT_ERR_IO : MGT_OK;
 }
