@@ -207,12 +207,17 @@ output_temp(const char *path, char **tmp, int *fd, struct mgt_error *err)
 	if ((ret = output_check(path, err)) != MGT_OK)
 		return ret;
 	output_sweep(path);
+	/* Tracked before it exists: a signal between the two would leave
+	 * it behind.  The name holds our pid, so it is ours to remove. */
+	output_track(*tmp, 0);
 	*fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	    0644);
-	if (*fd == -1)
-		return error_set(err, MGT_ERR_IO, *tmp, -1, 0,
+	if (*fd == -1) {
+		ret = error_set(err, MGT_ERR_IO, *tmp, -1, 0,
 		    "cannot create temporary file: %s", strerror(errno));
-	output_track(*tmp, 0);
+		output_untrack(*tmp);
+		return ret;
+	}
 	return MGT_OK;
 }
 
