@@ -371,6 +371,16 @@ report_html_write(FILE *fp, const struct report_model *m)
 		html_put(fp, m->headline);
 		fputs("</strong></p>\n", fp);
 	}
+	if (m->ncluster > 0) {
+		fputs("<section id=\"cluster\">\n<h2>Cluster</h2>\n<ul>\n",
+		    fp);
+		for (i = 0; i < m->ncluster; i++) {
+			fputs("<li>", fp);
+			html_put(fp, m->cluster[i]);
+			fputs("</li>\n", fp);
+		}
+		fputs("</ul>\n</section>\n", fp);
+	}
 
 	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n", fp);
 	if (m->ncauses == 0)

@@ -252,6 +252,9 @@ json_report(const struct report_model *m)
 	for (i = 0; i < m->ninputs; i++)
 		json_push(a, json_str(m->inputs[i]));
 	json_add(root, "inputs", a);
+	if (m->cluster_json != NULL)
+		json_add(root, "cluster", json_need(cJSON_Duplicate(
+		    (const cJSON *)m->cluster_json, 1)));
 	json_add(root, "completeness", json_completeness(m));
 
 	a = json_need(cJSON_CreateArray());

@@ -329,6 +329,15 @@ report_markdown_write(FILE *fp, const struct report_model *m)
 		md_text(fp, m->headline, MD_COLUMNS);
 		fputs("**\n\n", fp);
 	}
+	if (m->ncluster > 0) {
+		fputs("## Cluster\n\n", fp);
+		for (i = 0; i < m->ncluster; i++) {
+			fputs("- ", fp);
+			md_text(fp, m->cluster[i], MD_COLUMNS);
+			fputc('\n', fp);
+		}
+		fputc('\n', fp);
+	}
 
 	fputs("## Summary\n\n", fp);
 	if (m->ncauses == 0)

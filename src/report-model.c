@@ -422,6 +422,9 @@ report_model_build(struct report_model *m, const struct report *r)
 	m->inputs = r->inputs;
 	m->ninputs = r->ninputs;
 	m->generated_at = r->generated_at;
+	m->cluster = r->cluster;
+	m->ncluster = r->ncluster;
+	m->cluster_json = r->cluster_json;
 	m->nrules = r->rules != NULL ? (long long)r->rules->nrules :
 	    r->stats.rules;
 	m->fail_on = r->fail_on;

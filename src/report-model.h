@@ -96,6 +96,9 @@ struct report_model {
 	const char	       **inputs;
 	size_t			 ninputs;
 	const char		*generated_at;	/* or NULL */
+	char * const		*cluster;	/* the case at a glance */
+	size_t			 ncluster;
+	const void		*cluster_json;	/* cJSON, or NULL */
 	long long		 nrules;	/* rules evaluated */
 	enum rule_severity	 fail_on;
 	int			 color;

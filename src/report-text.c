@@ -415,6 +415,15 @@ report_text_write(FILE *fp, const struct report_model *m)
 		text_para(&c, 0, "", m->headline);
 		fprintf(fp, "%s\n", text_off(&c));
 	}
+	if (m->ncluster > 0) {
+		fprintf(fp, "%sCluster%s\n", text_on(&c, TEXT_BOLD),
+		    text_off(&c));
+		for (i = 0; i < m->ncluster; i++) {
+			fputs("  ", fp);
+			text_para(&c, 2, "    ", m->cluster[i]);
+		}
+		fputc('\n', fp);
+	}
 
 	if (m->ncauses == 0)
 		fprintf(fp, "%s.\n\n", m->no_cause);

@@ -81,6 +81,12 @@ struct report {
 	int			 color;		/* text: ANSI colours */
 	size_t			 width;		/* text: display columns, 0 = no cut */
 	const char		*generated_at;	/* NULL: no time printed */
+	/* The case at a glance (summary.h): sentences every format shows
+	 * first, and the whole summary for JSON (a cJSON object); none when
+	 * ncluster is 0. */
+	char * const		*cluster;
+	size_t			 ncluster;
+	const void		*cluster_json;
 };
 
 /* Parse "text", "json", "markdown"/"md", "html", "junit"; -1 if unknown. */

@@ -11,6 +11,7 @@
 #include "eval.h"
 #include "index-read.h"
 #include "result.h"
+#include "summary.h"
 #include "xmalloc.h"
 
 /* Count n problems of code at severity sev in the per-code groups. */
@@ -188,6 +189,7 @@ result_build(sqlite3 *db, const struct ruleset *rs,
 	struct mgt_error e;
 	struct result *r;
 	struct report *rep;
+	cJSON *full;
 	char **meta;
 	size_t n, i;
 
@@ -255,6 +257,17 @@ result_build(sqlite3 *db, const struct ruleset *rs,
 	rep->stats.resources = stats.resources;
 	rep->stats.bytes = stats.bytes;
 	rep->stats.rules = (long long)rs->nrules;
+	/* The case at a glance, first in every format. */
+	if (summary_build(db, &r->cluster_json, err) != MGT_OK)
+		goto fail;
+	r->cluster = summary_lines(r->cluster_json, &r->ncluster);
+	/* A report stays compact: `mgtriage summary` has the full lists. */
+	full = r->cluster_json;
+	r->cluster_json = summary_brief(full);
+	cJSON_Delete(full);
+	rep->cluster = r->cluster;
+	rep->ncluster = r->ncluster;
+	rep->cluster_json = r->cluster_json;
 	if (o->seconds >= 0) {
 		rep->stats.seconds = o->seconds;
 		rep->stats.have_seconds = 1;
@@ -290,6 +303,10 @@ result_free(struct result *r)
 		free(r->inputs[i]);
 	free(r->inputs);
 	free(r->generated_at);
+	for (i = 0; i < r->ncluster; i++)
+		free(r->cluster[i]);
+	free(r->cluster);
+	cJSON_Delete(r->cluster_json);
 	timeline_free(&r->tl);
 	finding_set_free(&r->fs);
 	free(r);

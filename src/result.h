@@ -50,6 +50,9 @@ struct result {
 	char		       **inputs;	/* owned copies */
 	size_t			 ninputs;
 	char			*generated_at;
+	struct cJSON		*cluster_json;	/* summary_build() */
+	char		       **cluster;	/* summary_lines() */
+	size_t			 ncluster;
 	long long		 rule_errors;	/* failed to load or to run */
 	const struct problem_sink *sink;
 };

@@ -15,6 +15,7 @@
 #include "index.h"
 #include "index-read.h"
 #include "report.h"
+#include "mgt-time.h"
 #include "summary.h"
 #include "xmalloc.h"
 
@@ -125,6 +126,7 @@ static const struct {
 	  " cv.completed_version AS completed_version, cv.channel AS channel,"
 	  " cv.available AS available, cv.progressing AS progressing,"
 	  " cv.failing AS failing, cv.failing_message AS failing_message,"
+	  " cv.progressing_message AS progressing_message,"
 	  " (SELECT platform FROM infrastructure LIMIT 1) AS platform,"
 	  " (SELECT control_plane_topology FROM infrastructure LIMIT 1)"
 	  "   AS control_plane_topology,"
@@ -360,4 +362,169 @@ summary_write_text(FILE *f, const cJSON *s)
 		summary_list(f, s, "lacks", lacks_cols, NULL);
 	}
 	return ferror(f) ? MGT_ERR_IO : MGT_OK;
+}
+
+/* A string member, or NULL when absent, null or empty. */
+static const char *
+summary_str(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	return cJSON_IsString(v) && v->valuestring[0] != '\0' ?
+	    v->valuestring : NULL;
+}
+
+/* Append ", <pre>what<post>" (or that first) to *line when what is not
+ * NULL. */
+static void
+summary_add(char **line, const char *pre, const char *what,
+    const char *post)
+{
+	char *part, *joined;
+
+	if (what == NULL)
+		return;
+	xasprintf(&part, "%s%s%s", pre, what, post);
+	if (*line == NULL)
+		*line = part;
+	else {
+		xasprintf(&joined, "%s, %s", *line, part);
+		free(*line);
+		free(part);
+		*line = joined;
+	}
+}
+
+/* A gather time as reports print it ("2026-01-06T10:58:20Z"). */
+static char *
+summary_time(const char *s, char *buf, size_t len)
+{
+	int64_t us;
+
+	if (s == NULL || !time_parse(s, strlen(s), &us))
+		return NULL;
+	return time_format_brief(us, buf, len);
+}
+
+char **
+summary_lines(const cJSON *s, size_t *n)
+{
+	const cJSON *cl = cJSON_GetObjectItemCaseSensitive(s, "cluster");
+	const cJSON *g = cJSON_GetObjectItemCaseSensitive(s, "gather");
+	const cJSON *v;
+	const char *st, *en, *mg;
+	char **lines, *line = NULL, *t, b1[MGT_TIME_BUFSZ], b2[MGT_TIME_BUFSZ];
+
+	lines = xreallocarray(NULL, 5, sizeof *lines);
+	*n = 0;
+	summary_add(&line, "OpenShift ", summary_str(cl, "version"), "");
+	if (summary_str(cl, "completed_version") != NULL &&
+	    (summary_str(cl, "version") == NULL ||
+	    strcmp(summary_str(cl, "completed_version"),
+	    summary_str(cl, "version")) != 0))
+		summary_add(&line, "last completed ",
+		    summary_str(cl, "completed_version"), "");
+	summary_add(&line, "channel ", summary_str(cl, "channel"), "");
+	summary_add(&line, "cluster ", summary_str(cl, "id"), "");
+	summary_add(&line, "platform ", summary_str(cl, "platform"), "");
+	summary_add(&line, "", summary_str(cl, "control_plane_topology"),
+	    " control plane");
+	summary_add(&line, "", summary_str(cl, "network_type"), "");
+	lines[(*n)++] = line != NULL ? line :
+	    xstrdup("No ClusterVersion in the inputs");
+	if (summary_is(cl, "failing", "True")) {
+		xasprintf(&t, "Update failing: %s",
+		    summary_str(cl, "failing_message") != NULL ?
+		    summary_str(cl, "failing_message") : "(no message)");
+		lines[(*n)++] = t;
+	} else if (summary_is(cl, "progressing", "True")) {
+		xasprintf(&t, "Update progressing: %s",
+		    summary_str(cl, "progressing_message") != NULL ?
+		    summary_str(cl, "progressing_message") : "(no message)");
+		lines[(*n)++] = t;
+	}
+	xasprintf(&t, "Nodes: %ld, %ld not ready; operators: %ld, %ld "
+	    "degraded, %ld not available, %ld progressing; pools: %ld, %ld "
+	    "degraded", summary_count(s, "nodes"),
+	    summary_count(s, "nodes_not_ready"),
+	    summary_count(s, "operators"),
+	    summary_count(s, "operators_degraded"),
+	    summary_count(s, "operators_unavailable"),
+	    summary_count(s, "operators_progressing"),
+	    summary_count(s, "pools"), summary_count(s, "pools_degraded"));
+	lines[(*n)++] = t;
+	st = summary_time(summary_str(g, "start"), b1, sizeof b1);
+	en = summary_time(summary_str(g, "end"), b2, sizeof b2);
+	mg = summary_str(g, "must_gather");
+	if (st != NULL || mg != NULL) {
+		xasprintf(&t, "Gathered%s%s%s%s%s%s", st != NULL ? " " : "",
+		    st != NULL ? st : "", en != NULL ? " to " : "",
+		    en != NULL ? en : "", mg != NULL ? " by " : "",
+		    mg != NULL ? mg : "");
+		lines[(*n)++] = t;
+	}
+	line = NULL;
+	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(s, "lacks"))
+		summary_add(&line, "", summary_str(v, "what"), "");
+	if (line != NULL) {
+		xasprintf(&t, "Not in the gather: %s", line);
+		free(line);
+		lines[(*n)++] = t;
+	}
+	return lines;
+}
+
+/* A node that is not Ready, a pool that is degraded. */
+static int
+summary_node_off(const cJSON *row)
+{
+	return !summary_is(row, "ready", "True");
+}
+
+static int
+summary_pool_off(const cJSON *row)
+{
+	return summary_is(row, "degraded", "True");
+}
+
+/* A copy of list with only the rows keep() accepts. */
+static cJSON *
+summary_only(const cJSON *list, int (*keep)(const cJSON *))
+{
+	const cJSON *row;
+	cJSON *out = summary_need(cJSON_CreateArray());
+
+	cJSON_ArrayForEach(row, list)
+		if (keep(row))
+			cJSON_AddItemToArray(out,
+			    summary_need(cJSON_Duplicate(row, 1)));
+	return out;
+}
+
+cJSON *
+summary_brief(const cJSON *s)
+{
+	const cJSON *item;
+	cJSON *b = summary_need(cJSON_CreateObject()), *g;
+
+	cJSON_ArrayForEach(item, s) {
+		if (strcmp(item->string, "nodes") == 0)
+			cJSON_AddItemToObject(b, "nodes_not_ready",
+			    summary_only(item, summary_node_off));
+		else if (strcmp(item->string, "operators") == 0)
+			cJSON_AddItemToObject(b, "operators_not_well",
+			    summary_only(item, summary_operator_off));
+		else if (strcmp(item->string, "pools") == 0)
+			cJSON_AddItemToObject(b, "pools_degraded",
+			    summary_only(item, summary_pool_off));
+		else {
+			g = summary_need(cJSON_Duplicate(item, 1));
+			/* The report lists its inputs itself. */
+			if (strcmp(item->string, "gather") == 0)
+				cJSON_DeleteItemFromObjectCaseSensitive(g,
+				    "inputs");
+			cJSON_AddItemToObject(b, item->string, g);
+		}
+	}
+	return b;
 }

@@ -21,6 +21,17 @@ struct mgt_error;
 /* The summary of the index db as a JSON object in *out (the caller
  * deletes it).  MGT_OK or MGT_ERR_DB. */
 int	 summary_build(sqlite3 *db, cJSON **out, struct mgt_error *);
+/* The sentences every report format shows first: the cluster, the
+ * update when it is failing or progressing, the counts, the gather, what
+ * it lacks.  Unescaped; the caller frees each and the vector. */
+char	**summary_lines(const cJSON *s, size_t *n);
+/*
+ * What a report carries of s: everything but the full lists, of which
+ * only the nodes not Ready, the operators not well and the degraded
+ * pools stay (as nodes_not_ready, operators_not_well, pools_degraded).
+ * A new object the caller deletes.
+ */
+cJSON	*summary_brief(const cJSON *s);
 /* s as text: a few lines per section, operators only when not well,
  * every value escaped for a terminal.  MGT_OK or MGT_ERR_IO. */
 int	 summary_write_text(FILE *, const cJSON *s);
