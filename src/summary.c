@@ -148,9 +148,19 @@ static const struct {
 	  " (SELECT count(*) FROM machineconfigpools) AS pools,"
 	  " (SELECT count(*) FROM machineconfigpools WHERE degraded = 'True')"
 	  "   AS pools_degraded" },
+	/* Ready since its last transition; pressure: the *Pressure
+	 * conditions that are True, comma-joined (NULL: none). */
 	{ "nodes", 0,
-	  "SELECT name, roles, ready, ready_reason, kubelet_version,"
-	  " unschedulable FROM nodes ORDER BY name" },
+	  "SELECT n.name AS name, n.roles AS roles, n.ready AS ready,"
+	  " n.ready_reason AS ready_reason, (SELECT c.last_transition FROM"
+	  "  conditions c WHERE c.kind = 'Node' AND c.api_group = ''"
+	  "  AND c.name = n.name AND c.type = 'Ready') AS ready_since,"
+	  " (SELECT group_concat(type, ',') FROM (SELECT c.type FROM"
+	  "  conditions c WHERE c.kind = 'Node' AND c.api_group = ''"
+	  "  AND c.name = n.name AND c.type LIKE '%Pressure'"
+	  "  AND c.status = 'True' ORDER BY c.type)) AS pressure,"
+	  " n.kubelet_version AS kubelet_version,"
+	  " n.unschedulable AS unschedulable FROM nodes n ORDER BY n.name" },
 	{ "operators", 0,
 	  "SELECT name, available, progressing, degraded, version,"
 	  " available_message, degraded_message FROM clusteroperators"
@@ -314,7 +324,7 @@ summary_write_text(FILE *f, const cJSON *s)
 	static const char *const gather_cols[] = { "start", "end",
 	    "must_gather", NULL };
 	static const char *const node_cols[] = { "name", "roles", "ready",
-	    "kubelet_version", NULL };
+	    "ready_since", "pressure", "kubelet_version", NULL };
 	static const char *const op_cols[] = { "name", "available",
 	    "progressing", "degraded", "degraded_message",
 	    "available_message", NULL };
