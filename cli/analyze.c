@@ -91,7 +91,7 @@ cmd_analyze_exec(int argc, char **argv)
 	}
 	if ((rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
 		cmd_ingest_free(&ci);
-		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
+		return cmd_exit_for(rc);
 	}
 	/* Without --index: a private temporary, removed with the case. */
 	rc = mgt_case_build(ci.s, (const char *const *)(argv + optind),

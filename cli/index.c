@@ -75,7 +75,7 @@ cmd_index_exec(int argc, char **argv)
 	}
 	if ((rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
 		cmd_ingest_free(&ci);
-		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
+		return cmd_exit_for(rc);
 	}
 	/* One writer at a time (the library locks out.lock). */
 	rc = mgt_index_build(ci.s, (const char *const *)(argv + optind),

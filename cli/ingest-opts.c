@@ -46,18 +46,13 @@ cmd_ingest_printed(struct cmd_ingest *ci, const char *code)
 	return &ci->printed[ci->nprinted++].n;
 }
 
-static const char *const cmd_problem_severity[] = {
-	"info", "warning", "error"
-};
-
 /* "mgtriage: where:line: severity: message [code]" for input problems,
  * "mgtriage: file:line: rule error: message" for rules that failed. */
 static void
 cmd_ingest_problem(void *data, const struct mgt_problem *p)
 {
 	struct cmd_ingest *ci = data;
-	const char *sev;
-	char *where, *msg;
+	char *where, *msg, buf[8192];
 	long *n;
 
 	if (strcmp(p->code, "rule") == 0) {
@@ -80,20 +75,8 @@ cmd_ingest_problem(void *data, const struct mgt_problem *p)
 		    " the report counts them all\n", p->code);
 		return;
 	}
-	sev = cmd_problem_severity[p->severity <= MGT_PROBLEM_ERROR ?
-	    p->severity : MGT_PROBLEM_ERROR];
-	where = cmd_term(p->where, 1);
-	msg = cmd_term(p->message, 1);
-	if (p->line > 0)
-		fprintf(stderr, "mgtriage: %s:%ld: %s: %s [%s]\n", where,
-		    p->line, sev, msg, p->code);
-	else if (p->offset >= 0)
-		fprintf(stderr, "mgtriage: %s: offset %lld: %s: %s [%s]\n",
-		    where, p->offset, sev, msg, p->code);
-	else
-		fprintf(stderr, "mgtriage: %s: %s: %s [%s]\n",
-		    where[0] ? where : "(input)", sev, msg, p->code);
-	free(where);
+	msg = cmd_term(mgt_problem_format(p, buf, sizeof buf), 1);
+	fprintf(stderr, "mgtriage: %s\n", msg);
 	free(msg);
 }
 

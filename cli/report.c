@@ -52,7 +52,7 @@ cmd_report_exec(int argc, char **argv)
 	}
 	if ((rc = cmd_ingest_load_rules(&ci, &err)) != MGT_OK) {
 		cmd_ingest_free(&ci);
-		return rc == MGT_ERR_RULE ? MGT_EXIT_USAGE : cmd_exit_for(rc);
+		return cmd_exit_for(rc);
 	}
 	if ((rc = cmd_case_open(ci.s, argv[optind], &c)) != MGT_EXIT_OK) {
 		cmd_ingest_free(&ci);

@@ -126,6 +126,12 @@ struct mgt_problem {
 	const char	*message;	/* the reason, as the input gave it */
 };
 
+/* "where:line: severity: message [code]" ("where: offset N: ..." or
+ * "(input): ..." without a line) into buf; returns buf.  Unescaped: the
+ * text may hold any byte the input held. */
+const char	*mgt_problem_format(const struct mgt_problem *p, char *buf,
+		    size_t len);
+
 /* Where an index build is (every problem is also in the index). */
 struct mgt_progress {
 	long long	 files;		/* members read so far */

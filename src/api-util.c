@@ -23,6 +23,7 @@
 #include "match.h"
 #include "mgt-time.h"
 #include "output.h"
+#include "problem.h"
 #include "report.h"
 #include "util.h"
 #include "xmalloc.h"
@@ -123,4 +124,18 @@ mgt_print_versions(FILE *f, const struct mgt_options *opts)
 	    "rule literals: AVX2 prefilter (up to 64 per file), automaton "
 	    "beyond\n" : "rule literals: automaton (no AVX2, or SIMD turned "
 	    "off)\n", f);
+}
+
+const char *
+mgt_problem_format(const struct mgt_problem *mp, char *buf, size_t len)
+{
+	struct problem p;
+
+	p.severity = (enum problem_severity)mp->severity;
+	p.code = mp->code;
+	p.vpath = mp->where;
+	p.offset = mp->offset;
+	p.line = mp->line;
+	p.message = mp->message;
+	return problem_format(&p, buf, len);
 }

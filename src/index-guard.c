@@ -19,6 +19,7 @@
 
 #include "error.h"
 #include "index.h"
+#include "index-private.h"
 #include "mgt-limits.h"
 #include "xmalloc.h"
 
@@ -270,9 +271,15 @@ fail:
 const char *
 index_sql_skip(const char *p)
 {
+	return index_sql_blank(p, 1);
+}
+
+const char *
+index_sql_blank(const char *p, int semicolons)
+{
 	for (;;) {
 		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
-		    *p == '\f' || *p == '\v' || *p == ';')
+		    *p == '\f' || *p == '\v' || (semicolons && *p == ';'))
 			p++;
 		if (p[0] == '-' && p[1] == '-') {
 			while (*p != '\0' && *p != '\n')

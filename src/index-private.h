@@ -104,6 +104,10 @@ int	 index_derived_add(struct index *, const struct index_derived *,
  * fails at open, naming its file.  Errors are MGT_ERR_RULE with the file
  * and line in err.
  */
+/* Skip SQL whitespace and comments (and semicolons when semicolons is
+ * set; index_sql_skip() does): the end of the text if a comment is not
+ * closed. */
+const char *index_sql_blank(const char *p, int semicolons);
 struct index_views;
 int	 index_views_apply(sqlite3 *, const char *const *dirs, size_t ndirs,
 	    struct index_views **out, struct mgt_error *);

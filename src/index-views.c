@@ -114,26 +114,6 @@ views_authorize(void *ctx, int action, const char *a3, const char *a4,
 	return SQLITE_DENY;
 }
 
-/* Whitespace and comments, not semicolons: between two keywords. */
-static const char *
-views_skip_space(const char *p)
-{
-	for (;;) {
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
-		    *p == '\f' || *p == '\v')
-			p++;
-		if (p[0] == '-' && p[1] == '-') {
-			while (*p != '\0' && *p != '\n')
-				p++;
-		} else if (p[0] == '/' && p[1] == '*') {
-			if ((p = strstr(p + 2, "*/")) == NULL)
-				return "";
-			p += 2;
-		} else
-			return p;
-	}
-}
-
 /* p past keyword kw (any case) if p starts with it as a whole word. */
 static const char *
 views_keyword(const char *p, const char *kw)
@@ -238,10 +218,10 @@ views_statement(sqlite3 *db, struct index_views *v, struct views_text *t,
 	line = t->line;
 	p = (char *)views_keyword(s, "CREATE");
 	if (p != NULL) {
-		p = (char *)views_skip_space(p);
+		p = (char *)index_sql_blank(p, 0);
 		if ((q = views_keyword(p, "TEMPORARY")) != NULL ||
 		    (q = views_keyword(p, "TEMP")) != NULL)
-			p = (char *)views_skip_space(q);
+			p = (char *)index_sql_blank(q, 0);
 		p = (char *)views_keyword(p, "VIEW");
 	}
 	if (p == NULL) {

@@ -58,22 +58,22 @@ problem_severity_parse(const char *s)
 	return -1;
 }
 
-void
-problem_print(FILE *f, const struct problem *p)
+const char *
+problem_format(const struct problem *p, char *buf, size_t len)
 {
-	char where[2048], msg[2048];
+	const char *where = p->vpath != NULL ? p->vpath : "";
+	const char *msg = p->message != NULL ? p->message : "";
+	const char *code = p->code != NULL ? p->code : "unknown";
 
-	util_escape(p->vpath, where, sizeof where);
-	util_escape(p->message, msg, sizeof msg);
 	if (p->line > 0)
-		fprintf(f, "mgtriage: %s:%ld: %s: %s [%s]\n", where,
-		    p->line, problem_severity_name(p->severity), msg, p->code);
+		snprintf(buf, len, "%s:%ld: %s: %s [%s]", where, p->line,
+		    problem_severity_name(p->severity), msg, code);
 	else if (p->offset >= 0)
-		fprintf(f, "mgtriage: %s: offset %lld: %s: %s [%s]\n",
-		    where, p->offset, problem_severity_name(p->severity), msg,
-		    p->code);
+		snprintf(buf, len, "%s: offset %lld: %s: %s [%s]", where,
+		    p->offset, problem_severity_name(p->severity), msg, code);
 	else
-		fprintf(f, "mgtriage: %s: %s: %s [%s]\n",
-		    where[0] ? where : "(input)",
-		    problem_severity_name(p->severity), msg, p->code);
+		snprintf(buf, len, "%s: %s: %s [%s]",
+		    where[0] != '\0' ? where : "(input)",
+		    problem_severity_name(p->severity), msg, code);
+	return buf;
 }

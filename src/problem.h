@@ -87,8 +87,8 @@ const char *problem_severity_name(enum problem_severity);
 /* The severity a name spells, -1 for anything else. */
 int	 problem_severity_parse(const char *);
 
-/* Write "mgtriage: vpath:line: severity: message [code]" to f with
- * control characters escaped (the CLI's on_problem callback). */
-void	 problem_print(FILE *f, const struct problem *);
+/* "where:line: severity: message [code]" ("where: offset N: ..." or
+ * "(input): ..." without a line) into buf, unescaped; returns buf. */
+const char *problem_format(const struct problem *, char *buf, size_t len);
 
 #endif
