@@ -28,6 +28,11 @@ struct corpus_expect {
 	char	*sym[CORPUS_MAX_EXPECTED][CORPUS_MAX_EXPECTED];
 	size_t	 nsym[CORPUS_MAX_EXPECTED];
 	size_t	 nroot;
+	/* "resolved: ID" and "suppressed: ID" lines: findings that must be
+	 * listed in that state. */
+	char	*apart[CORPUS_MAX_EXPECTED];
+	enum mgt_finding_state apart_state[CORPUS_MAX_EXPECTED];
+	size_t	 napart;
 	int	 healthy;
 };
 
@@ -65,6 +70,8 @@ corpus_expect_free(struct corpus_expect *e)
 		for (j = 0; j < e->nsym[i]; j++)
 			free(e->sym[i][j]);
 	}
+	for (i = 0; i < e->napart; i++)
+		free(e->apart[i]);
 	memset(e, 0, sizeof *e);
 }
 
@@ -92,6 +99,17 @@ corpus_read_expected(const char *dir, struct corpus_expect *e, char *why,
 		*end = '\0';
 		if (*s == '\0')
 			continue;
+		if (!indented && (strncmp(s, "resolved:", 9) == 0 ||
+		    strncmp(s, "suppressed:", 11) == 0)) {
+			if (e->napart >= CORPUS_MAX_EXPECTED)
+				continue;
+			e->apart_state[e->napart] = *s == 'r' ?
+			    MGT_FINDING_HISTORY : MGT_FINDING_SUPPRESSED;
+			s += *s == 'r' ? 9 : 11;
+			s += strspn(s, " \t");
+			e->apart[e->napart++] = cli_strdup(s);
+			continue;
+		}
 		if (!indented) {
 			if (e->nroot >= CORPUS_MAX_EXPECTED)
 				continue;
@@ -106,6 +124,8 @@ corpus_read_expected(const char *dir, struct corpus_expect *e, char *why,
 			    cli_strdup(s);
 	}
 	fclose(f);
+	/* Resolved or suppressed findings alone still make a case whose
+	 * root causes must be none. */
 	e->healthy = e->nroot == 0;
 	return 0;
 }
@@ -195,7 +215,7 @@ corpus_compare(const mgt_result *res, const struct corpus_expect *e,
 
 	/* Roots that count: high or critical, or named in expected. */
 	for (i = 0; mgt_result_finding(res, i, &f) == 0 && nr < 256; i++) {
-		if (f.cause >= 0)
+		if (f.cause >= 0 || f.state != MGT_FINDING_CURRENT)
 			continue;
 		for (listed = 0, k = 0; k < e->nroot && !listed; k++)
 			listed = strcmp(e->root[k], f.rule_id) == 0;
@@ -204,6 +224,19 @@ corpus_compare(const mgt_result *res, const struct corpus_expect *e,
 			roots[nr].id = f.rule_id;
 			roots[nr].severity = f.severity;
 			nr++;
+		}
+	}
+	for (k = 0; k < e->napart; k++) {
+		for (listed = 0, i = 0; !listed &&
+		    mgt_result_finding(res, i, &f) == 0; i++)
+			listed = f.state == e->apart_state[k] &&
+			    strcmp(f.rule_id, e->apart[k]) == 0;
+		if (!listed) {
+			snprintf(buf, sizeof buf, "%s is not listed as %s",
+			    e->apart[k], e->apart_state[k] ==
+			    MGT_FINDING_HISTORY ? "resolved" : "suppressed");
+			corpus_append(why, buf);
+			pass = 0;
 		}
 	}
 	if (e->healthy) {
@@ -287,7 +320,7 @@ corpus_run_case(mgt_session *s, const char *path, int healthy,
 	r->pass = corpus_compare(res, &e, &r->why);
 	if (r->pass) {
 		for (i = 0; mgt_result_finding(res, i, &f) == 0; i++)
-			if (f.cause < 0)
+			if (f.cause < 0 && f.state == MGT_FINDING_CURRENT)
 				corpus_append(&r->why, f.rule_id);
 	}
 clean:
@@ -482,7 +515,9 @@ const struct cmd_entry cmd_corpus_entry = {
 	"Each PATH is a case (a directory holding an 'expected' file next to\n"
 	"its inputs), a directory of such cases, or an archive.  'expected'\n"
 	"lists the root causes in rank order, one rule id per line, with the\n"
-	"symptoms that must be found under each indented by two spaces; '#'\n"
+	"symptoms that must be found under each indented by two spaces; a\n"
+	"line 'resolved: ID' or 'suppressed: ID' names a finding that must be\n"
+	"listed as resolved before the gather or as suppressed; '#'\n"
 	"starts a comment.  A case passes when the root causes of severity\n"
 	"high or critical (and any named in 'expected') are exactly those, in\n"
 	"that order, with the listed symptoms under them.  A case without\n"

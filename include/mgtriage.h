@@ -497,6 +497,12 @@ void		 mgt_result_completeness(const mgt_result *r,
 		    struct mgt_completeness *out);
 
 /* One fired finding. */
+/* Whether a finding holds at gather time (mgtriage-rules(5)). */
+enum mgt_finding_state {
+	MGT_FINDING_CURRENT = 0,	/* ranked: a root cause or a symptom */
+	MGT_FINDING_HISTORY,		/* ended or recovered before the gather */
+	MGT_FINDING_SUPPRESSED		/* known-benign noise, with the reason */
+};
 struct mgt_finding {
 	const char	*rule_id;
 	const char	*title;
@@ -510,9 +516,14 @@ struct mgt_finding {
 	long		 total_evidence; /* rows and hits before citing was capped */
 	const char *const *references;	/* the rule's links */
 	size_t		 nreferences;
+	const char	*component;	/* "node/master-0"; may be NULL */
+	enum mgt_finding_state state;
+	const char	*state_reason;	/* why not current; NULL if current */
 };
 /* The number of findings, and finding i of them: root causes in rank
- * order, each followed by its symptoms (depth first, ranked).  *out's
+ * order, each followed by its symptoms (depth first, ranked); then the
+ * findings resolved before the gather (last seen newest first), then the
+ * suppressed ones (by rule id), all with rank 0 and cause -1.  *out's
  * strings belong to the result.  mgt_result_finding() returns 0, or -1
  * when i is out of range. */
 size_t		 mgt_result_count(const mgt_result *r);
@@ -549,7 +560,8 @@ size_t		 mgt_result_problems(const mgt_result *r);
 int		 mgt_result_problem(const mgt_result *r, size_t i,
 		    struct mgt_problem *out);
 
-/* The worst severity of any finding, -1 when none fired. */
+/* The worst severity of any current finding (history and suppressed
+ * findings do not count), -1 when none holds. */
 int		 mgt_result_worst(const mgt_result *r);
 
 enum mgt_format {

@@ -104,6 +104,10 @@ api_order(mgt_result *r)
 	r->norder = 0;
 	for (k = 0; k < fs->nroots; k++)
 		api_walk(fs->roots[k], r->order, &r->norder, fs->nfindings);
+	for (k = 0; k < fs->nhistory && r->norder < fs->nfindings; k++)
+		r->order[r->norder++] = fs->history[k];
+	for (k = 0; k < fs->nsuppressed && r->norder < fs->nfindings; k++)
+		r->order[r->norder++] = fs->suppressed[k];
 }
 
 size_t
@@ -128,6 +132,9 @@ mgt_result_finding(const mgt_result *r, size_t i, struct mgt_finding *out)
 	out->summary = f->summary;
 	out->remedy = f->rule->remedy;
 	out->rank = f->rank;
+	out->component = f->component;
+	out->state = (enum mgt_finding_state)f->state;
+	out->state_reason = f->state_reason;
 	out->cause = -1;
 	/* The cause comes before its symptoms. */
 	for (k = i; f->cause != NULL && k-- > 0;)

@@ -16,63 +16,12 @@
 
 #include "error.h"
 #include "eval.h"
+#include "eval-private.h"
 #include "index.h"
 #include "index-read.h"
 #include "parse-log.h"
 #include "util.h"
 #include "xmalloc.h"
-
-struct eval_kv {
-	char		*k;
-	char		*v;		/* NULL for SQL NULL */
-};
-
-struct eval_row {
-	struct eval_kv	*kv;
-	size_t		 nkv;
-	int64_t		 ts;
-	char		*node;
-	char		*source;
-	long		 line;
-	char		*text;
-	char		*object;
-	char		*field;
-	char		*value;
-	int		 keep;
-};
-
-/* A pattern item's exact tally in one source, for one node. */
-struct eval_tally {
-	char		*source;	/* vpath */
-	char		*node;
-	char		*grp;		/* the group_by capture's value */
-	long		 seen;
-	int64_t		 first_ts;	/* LOG_TS_NONE: no hit had a time */
-	int64_t		 last_ts;
-};
-
-struct eval_item {
-	const struct rule_evidence *ev;
-	struct eval_row	*rows;
-	size_t		 nrows;
-	struct eval_tally *tallies;	/* pattern items */
-	size_t		 ntallies;
-	long		 count;		/* rows that count (may exceed nrows) */
-	int		 holds;
-	int		 failed;
-	int		 exact;		/* first/last_ts are from the tallies */
-	int64_t		 first_ts;	/* of the groups that hold */
-	int64_t		 last_ts;
-};
-
-struct eval_ctx {
-	sqlite3			*db;
-	const struct rule	*rule;
-	struct eval_item	*items;
-	size_t			 nitems;
-	struct index_catalogue	*cat;		/* vpaths of source ids */
-	char			 vpath_err[256]; /* "": eval_vpath() never failed */
-};
 
 static void
 eval_row_free(struct eval_row *r)
@@ -120,7 +69,7 @@ eval_kv_add(struct eval_row *r, const char *k, const char *v)
 	r->nkv++;
 }
 
-static const char *
+const char *
 eval_kv_get(const struct eval_row *r, const char *k, int *found)
 {
 	size_t i;
@@ -357,7 +306,7 @@ eval_pattern(struct eval_ctx *c, struct eval_item *it, struct mgt_error *err)
 	return MGT_OK;
 }
 
-static const char *
+const char *
 eval_group_key(const struct eval_item *it, const struct eval_row *r)
 {
 	const char *g = it->ev->group_by;
@@ -369,7 +318,7 @@ eval_group_key(const struct eval_item *it, const struct eval_row *r)
 	return eval_kv_get(r, g, NULL);
 }
 
-static int
+int
 eval_keycmp(const char *a, const char *b)
 {
 	if (a == NULL || b == NULL)
@@ -378,7 +327,7 @@ eval_keycmp(const char *a, const char *b)
 }
 
 /* The group of a tally: none, the node, the source, or a capture's value. */
-static const char *
+const char *
 eval_tally_key(const struct eval_item *it, const struct eval_tally *t)
 {
 	const char *g = it->ev->group_by;
@@ -403,12 +352,13 @@ eval_apply_tallies(struct eval_item *it)
 	struct eval_tally *a, *b;
 	const char *key;
 	unsigned char *done, *ok;
-	size_t i, j;
+	size_t i, j, *lead;
 	int64_t lo, hi;
 	long n;
 
 	done = xcalloc(it->ntallies + 1, 1);
 	ok = xcalloc(it->ntallies + 1, 1);
+	lead = xcalloc(it->ntallies + 1, sizeof *lead);
 	it->holds = 0;
 	it->count = 0;
 	it->exact = 1;
@@ -427,6 +377,7 @@ eval_apply_tallies(struct eval_item *it)
 			    eval_tally_key(it, b)) != 0))
 				continue;
 			done[j] = 1;
+			lead[j] = i;
 			n += b->seen;
 			if (b->first_ts != LOG_TS_NONE) {
 				if (b->first_ts < lo)
@@ -448,6 +399,8 @@ eval_apply_tallies(struct eval_item *it)
 				it->last_ts = hi;
 		}
 	}
+	for (i = 0; i < it->ntallies; i++)
+		it->tallies[i].keep = ok[lead[i]];
 	/* Each row takes the verdict of its group (the first tally of it). */
 	for (i = 0; i < it->nrows; i++) {
 		it->rows[i].keep = -1;
@@ -464,6 +417,7 @@ eval_apply_tallies(struct eval_item *it)
 	}
 	free(done);
 	free(ok);
+	free(lead);
 }
 
 /* Apply min, window and group_by: mark the rows that count, set holds. */
@@ -524,7 +478,7 @@ eval_apply_counts(struct eval_item *it)
 	it->count = (long)n;
 }
 
-static int
+int
 eval_lookup_holds(void *ctx, size_t i)
 {
 	struct eval_ctx *c = ctx;
@@ -566,7 +520,7 @@ eval_item_value(struct eval_item *it, const char *col, int all)
 	return out;
 }
 
-static char *
+char *
 eval_template_lookup(void *ctx, const char *item, const char *column, int all,
     int count)
 {
@@ -654,7 +608,7 @@ eval_cite(struct finding *f, const struct eval_item *it,
 
 /* Cite each holding item: the first rows, and the last one to show how
  * long a repeating signal lasted. */
-static void
+void
 eval_fill_finding(struct eval_ctx *c, struct finding *f)
 {
 	const struct eval_item *it;
@@ -699,21 +653,54 @@ eval_fill_finding(struct eval_ctx *c, struct finding *f)
 	}
 }
 
+/*
+ * The rule fires when `when` holds over the items as they stand (all of
+ * them, or one instance's): a finding with its summary, component,
+ * evidence and state.
+ */
+static int
+eval_fire(struct eval_ctx *c, struct finding_set *fs, struct mgt_error *err)
+{
+	const struct rule *rule = c->rule;
+	struct finding *f;
+	size_t i;
+	int fired;
+
+	if (rule->when != NULL)
+		fired = rule_expr_eval(rule->when, eval_lookup_holds, c);
+	else {
+		for (fired = 1, i = 0; i < c->nitems; i++)
+			fired = fired && c->items[i].holds;
+	}
+	if (!fired)
+		return MGT_OK;
+	f = finding_set_add(fs);
+	f->rule = rule;
+	f->summary = rule_template_fill(rule->summary, eval_template_lookup,
+	    c);
+	if (rule->component != NULL)
+		f->component = rule_template_fill(rule->component,
+		    eval_template_lookup, c);
+	eval_fill_finding(c, f);
+	return eval_state(c, f, err);
+}
+
 static int
 eval_rule(sqlite3 *db, const struct rule *rule, struct finding_set *fs,
     const struct problem_sink *sink, struct index_catalogue *cat,
-    struct mgt_error *err)
+    int64_t gather_ts, struct mgt_error *err)
 {
 	struct eval_ctx c;
-	struct finding *f;
 	struct mgt_error ierr;
-	size_t i;
-	int fired, rc = MGT_OK;
+	char **vals;
+	size_t i, nvals, over;
+	int rc = MGT_OK;
 
 	memset(&c, 0, sizeof c);
 	c.db = db;
 	c.rule = rule;
 	c.cat = cat;
+	c.gather_ts = gather_ts;
 	c.nitems = rule->nevidence;
 	c.items = xcalloc(c.nitems + 1, sizeof *c.items);
 	for (i = 0; i < c.nitems; i++) {
@@ -741,22 +728,49 @@ eval_rule(sqlite3 *db, const struct rule *rule, struct finding_set *fs,
 		}
 		eval_apply_counts(&c.items[i]);
 	}
-	if (rule->when != NULL)
-		fired = rule_expr_eval(rule->when, eval_lookup_holds, &c);
+	if (rule->for_each == NULL)
+		rc = eval_fire(&c, fs, err);
 	else {
-		for (fired = 1, i = 0; i < c.nitems; i++)
-			fired = fired && c.items[i].holds;
-	}
-	if (fired) {
-		f = finding_set_add(fs);
-		f->rule = rule;
-		f->summary = rule_template_fill(rule->summary,
-		    eval_template_lookup, &c);
-		eval_fill_finding(&c, f);
+		vals = eval_instances(&c, &nvals, &over);
+		for (i = 0; i < nvals && rc == MGT_OK; i++) {
+			eval_instance_narrow(&c, vals[i]);
+			rc = eval_fire(&c, fs, err);
+			eval_instance_restore(&c);
+		}
+		if (over > 0)
+			problem_report(sink, PROBLEM_WARNING, PCODE_LIMIT_RULE,
+			    rule->file, -1, rule->line, "rule %s: %zu values "
+			    "of '%s' beyond the first %d made no finding",
+			    rule->id, over, rule->for_each,
+			    RULE_MAX_INSTANCES);
+		for (i = 0; i < nvals; i++)
+			free(vals[i]);
+		free(vals);
 	}
 out:
 	eval_items_free(c.items, c.nitems);
 	return rc;
+}
+
+/* The gather's end (else its start) from the index's meta, INT64_MIN if
+ * the case has neither. */
+static int64_t
+eval_gather_time(sqlite3 *db)
+{
+	static const char *const keys[] = { "gather_end", "gather_start" };
+	int64_t ts;
+	char *v;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		v = index_meta(db, keys[i]);
+		if (v != NULL && time_parse(v, strlen(v), &ts)) {
+			free(v);
+			return ts;
+		}
+		free(v);
+	}
+	return INT64_MIN;
 }
 
 int
@@ -764,12 +778,15 @@ eval_rules(sqlite3 *db, const struct ruleset *rs, struct finding_set *fs,
     const struct problem_sink *sink, struct mgt_error *err)
 {
 	struct index_catalogue *cat;
+	int64_t gather_ts;
 	size_t i;
 	int rc = MGT_OK;
 
 	cat = index_catalogue_new(db);
+	gather_ts = eval_gather_time(db);
 	for (i = 0; i < rs->nrules && rc == MGT_OK; i++)
-		rc = eval_rule(db, &rs->rules[i], fs, sink, cat, err);
+		rc = eval_rule(db, &rs->rules[i], fs, sink, cat, gather_ts,
+		    err);
 	index_catalogue_free(cat);
 	return rc;
 }

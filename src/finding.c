@@ -42,6 +42,12 @@ finding_set_unrank(struct finding_set *set)
 	free(set->roots);
 	set->roots = NULL;
 	set->nroots = 0;
+	free(set->history);
+	set->history = NULL;
+	set->nhistory = 0;
+	free(set->suppressed);
+	set->suppressed = NULL;
+	set->nsuppressed = 0;
 }
 
 static void
@@ -66,6 +72,8 @@ finding_set_free(struct finding_set *set)
 	for (i = 0; i < set->nfindings; i++) {
 		f = &set->findings[i];
 		free(f->summary);
+		free(f->component);
+		free(f->state_reason);
 		for (j = 0; j < f->nevidence; j++)
 			finding_evidence_free(&f->evidence[j]);
 		free(f->evidence);
@@ -93,4 +101,30 @@ finding_set_add(struct finding_set *set)
 	f->first_ts = INT64_MIN;
 	f->last_ts = INT64_MIN;
 	return f;
+}
+
+char *
+finding_label(const struct finding *f)
+{
+	const char *id = f->rule != NULL && f->rule->id != NULL ?
+	    f->rule->id : "?";
+	char *s;
+
+	if (f->component == NULL)
+		return xstrdup(id);
+	xasprintf(&s, "%s (%s)", id, f->component);
+	return s;
+}
+
+const char *
+finding_state_name(enum finding_state s)
+{
+	switch (s) {
+	case FINDING_HISTORY:
+		return "history";
+	case FINDING_SUPPRESSED:
+		return "suppressed";
+	default:
+		return "current";
+	}
 }

@@ -23,9 +23,20 @@ struct finding_evidence {
 	char		*value;
 };
 
+/* Whether a finding holds at gather time (mgtriage-rules(5), "NOW
+ * VERSUS THEN"); only current findings are ranked. */
+enum finding_state {
+	FINDING_CURRENT = 0,
+	FINDING_HISTORY,	/* ended or recovered before the gather */
+	FINDING_SUPPRESSED	/* matches known-benign noise */
+};
+
 struct finding {
 	const struct rule	*rule;
 	char			*summary;	/* filled template */
+	char			*component;	/* "node/master-0", or NULL */
+	enum finding_state	 state;
+	char			*state_reason;	/* why history or suppressed */
 	struct finding_evidence	*evidence;	/* strongest first, capped */
 	size_t			 nevidence;
 	long			 total_evidence; /* before capping */
@@ -46,6 +57,10 @@ struct finding_set {
 	size_t		 nfindings;
 	struct finding **roots;		/* root causes, ranked */
 	size_t		 nroots;
+	struct finding **history;	/* FINDING_HISTORY, by last time */
+	size_t		 nhistory;
+	struct finding **suppressed;	/* FINDING_SUPPRESSED, by rule id */
+	size_t		 nsuppressed;
 };
 
 void	 finding_set_init(struct finding_set *);
@@ -56,14 +71,26 @@ struct finding *finding_set_add(struct finding_set *);
  * findings stay.  finding_set_add() and rank_findings() call it. */
 void	 finding_set_unrank(struct finding_set *);
 
+struct knowledge;
+
 /*
- * Rank (DESIGN.md "Ranking"): explains edges between fired findings make
- * symptoms; the rest are root causes, ordered by severity, then number of
- * symptoms explained (transitively), then earliest evidence, then rule id.
- * A finding explained by several fired findings goes under the best-ranked
- * one.  Cycles are broken by severity, then earliest evidence, then id.
- * Fills cause/symptoms/rank/rank_reason and set->roots.
+ * Rank (DESIGN.md "Ranking") the current findings: explains edges between
+ * fired findings, and the edges the knowledge base draws between their
+ * components (dependencies, symptom markers, a specific finding over a
+ * generic one about the same component), make symptoms; the rest are
+ * root causes, ordered by severity, then number of symptoms explained
+ * (transitively), then earliest evidence, then rule id.  A finding
+ * explained by several goes under the best-ranked one.  Cycles are broken
+ * by severity, then earliest evidence, then id.  Findings that are history
+ * or suppressed are not ranked: they are listed in set->history and
+ * set->suppressed.  kb may be NULL.  Fills cause/symptoms/rank/
+ * rank_reason and the lists.
  */
-void	 rank_findings(struct finding_set *);
+void	 rank_findings(struct finding_set *, const struct knowledge *kb);
+/* "current", "history" or "suppressed". */
+const char *finding_state_name(enum finding_state);
+/* "rule.id (component)" or "rule.id": how reasons name a finding.
+ * Caller frees. */
+char	*finding_label(const struct finding *);
 
 #endif

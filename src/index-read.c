@@ -262,6 +262,7 @@ struct index_catalogue {
 	sqlite3		*db;
 	sqlite3_stmt	*by_id;		/* vpath of an id */
 	sqlite3_stmt	*by_vpath;	/* kind and node of a vpath */
+	sqlite3_stmt	*span;		/* last time and previous of a vpath */
 };
 
 struct index_catalogue *
@@ -281,6 +282,7 @@ index_catalogue_free(struct index_catalogue *c)
 		return;
 	sqlite3_finalize(c->by_id);
 	sqlite3_finalize(c->by_vpath);
+	sqlite3_finalize(c->span);
 	free(c);
 }
 
@@ -346,6 +348,35 @@ fail:
 where:
 	if (err != NULL)
 		snprintf(err->where, sizeof err->where, "%s", vpath);
+	return MGT_ERR_DB;
+}
+
+int
+index_catalogue_end(struct index_catalogue *c, const char *vpath,
+    int64_t *last_ts, int *previous, struct mgt_error *err)
+{
+	int rc;
+
+	*last_ts = INT64_MIN;
+	*previous = 0;
+	if (c->span == NULL && index_read_prepare(c->db,
+	    "SELECT last_ts, previous FROM sources WHERE vpath = ?1",
+	    &c->span, err) != MGT_OK)
+		return MGT_ERR_DB;
+	if ((rc = sqlite3_bind_text(c->span, 1, vpath, -1,
+	    SQLITE_STATIC)) != SQLITE_OK)
+		goto fail;
+	if ((rc = sqlite3_step(c->span)) == SQLITE_ROW) {
+		if (sqlite3_column_type(c->span, 0) == SQLITE_INTEGER)
+			*last_ts = sqlite3_column_int64(c->span, 0);
+		*previous = sqlite3_column_int(c->span, 1) != 0;
+	} else if (rc != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(c->span);
+	return MGT_OK;
+fail:
+	index_read_fail(c->db, rc, err);
+	sqlite3_reset(c->span);
 	return MGT_ERR_DB;
 }
 

@@ -89,6 +89,13 @@ int	 index_catalogue_vpath(struct index_catalogue *, int64_t id,
  */
 int	 index_catalogue_log(struct index_catalogue *, const char *vpath,
 	    int *log, int *journal, char **node, struct mgt_error *);
+/*
+ * Where the log vpath ends: *last_ts its newest stamp (INT64_MIN when it
+ * has none or is not catalogued), *previous 1 for a previous container's
+ * log (the container restarted after it).
+ */
+int	 index_catalogue_end(struct index_catalogue *, const char *vpath,
+	    int64_t *last_ts, int *previous, struct mgt_error *);
 
 /*
  * The stored lines and rule hits whose text pattern (PCRE2, the

@@ -327,3 +327,22 @@ time_parse(const char *s, size_t len, int64_t *us)
 	*us = t;
 	return 1;
 }
+
+char *
+time_format_span(int64_t us, char *buf, size_t len)
+{
+	uint64_t s = us < 0 ? (uint64_t)0 - (uint64_t)us : (uint64_t)us;
+
+	s /= 1000000;
+	if (s >= 86400)
+		snprintf(buf, len, "%llu d %llu h", (unsigned long long)(s /
+		    86400), (unsigned long long)(s % 86400 / 3600));
+	else if (s >= 3600)
+		snprintf(buf, len, "%llu h %llu min", (unsigned long long)(s /
+		    3600), (unsigned long long)(s % 3600 / 60));
+	else if (s >= 60)
+		snprintf(buf, len, "%llu min", (unsigned long long)(s / 60));
+	else
+		snprintf(buf, len, "%llu s", (unsigned long long)s);
+	return buf;
+}

@@ -47,6 +47,7 @@ enum problem_severity {
 #define PCODE_LIMIT_MATCH	"limit-match"		/* PCRE2 match or depth limit */
 #define PCODE_LIMIT_MATCH_TIME	"limit-match-time"	/* pattern over its matching time */
 #define PCODE_LIMIT_SQL		"limit-sql"		/* rule SQL over its steps or memory */
+#define PCODE_LIMIT_RULE	"limit-rule"		/* findings of one rule capped */
 #define PCODE_YAML		"yaml-error"		/* YAML syntax or structure */
 #define PCODE_JSON		"json-error"		/* JSON syntax or structure */
 #define PCODE_YAML_ALIAS	"yaml-alias"		/* alias expansion refused */

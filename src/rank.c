@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "finding.h"
+#include "knowledge.h"
 #include "mgt-time.h"
 #include "rule.h"
 #include "util.h"
@@ -24,6 +25,7 @@ struct rank_edge {
 	size_t	 from;
 	size_t	 to;
 	int	 dropped;	/* removed to break a cycle */
+	char	*why;		/* a knowledge edge's reason, or NULL */
 };
 
 struct rank_graph {
@@ -76,6 +78,8 @@ rank_cmp_array(const void *va, const void *vb)
 	int c;
 
 	if ((c = strcmp(rank_id(a), rank_id(b))) != 0)
+		return c;
+	if ((c = rank_cmp_str(a->component, b->component)) != 0)
 		return c;
 	if ((c = rank_cmp_ts(a->first_ts, b->first_ts)) != 0)
 		return c;
@@ -139,7 +143,11 @@ rank_cmp_edge(const void *va, const void *vb)
 
 	if (a->from != b->from)
 		return a->from < b->from ? -1 : 1;
-	return (a->to > b->to) - (a->to < b->to);
+	if (a->to != b->to)
+		return a->to < b->to ? -1 : 1;
+	/* Of two edges between the same findings the rule's explains (no
+	 * why) is the one kept. */
+	return rank_cmp_str(a->why, b->why);
 }
 
 /* First index in the sorted array whose rule id is id, or n. */
@@ -158,15 +166,79 @@ rank_lower(const struct rank_graph *g, const char *id)
 	return lo;
 }
 
-/* Every explains edge between two distinct fired findings, once. */
+static int
+rank_current(const struct finding *f)
+{
+	return f->state == FINDING_CURRENT;
+}
+
 static void
-rank_build_edges(struct rank_graph *g)
+rank_add_edge(struct rank_graph *g, size_t *cap, size_t from, size_t to,
+    char *why)
+{
+	if (g->nedges == *cap) {
+		*cap = *cap == 0 ? 16 : *cap * 2;
+		g->edges = xreallocarray(g->edges, *cap, sizeof *g->edges);
+	}
+	g->edges[g->nedges].from = from;
+	g->edges[g->nedges].to = to;
+	g->edges[g->nedges].dropped = 0;
+	g->edges[g->nedges].why = why;
+	g->nedges++;
+}
+
+/*
+ * Edges the knowledge base draws between current findings about
+ * components: a specific finding explains a generic one about the same
+ * component; a marker or a dependency explains across components.
+ */
+static void
+rank_knowledge_edges(struct rank_graph *g, const struct knowledge *kb,
+    size_t *cap)
+{
+	struct knowledge_targets *ft;
+	const struct finding *a, *b;
+	size_t i, j;
+	char *why;
+
+	ft = xcalloc(g->n + 1, sizeof *ft);
+	for (j = 0; j < g->n; j++)
+		if (rank_current(&g->f[j]) && g->f[j].component != NULL)
+			knowledge_marker_targets(kb, &g->f[j], &ft[j]);
+	for (i = 0; i < g->n; i++) {
+		a = &g->f[i];
+		if (!rank_current(a) || a->component == NULL)
+			continue;
+		for (j = 0; j < g->n; j++) {
+			b = &g->f[j];
+			if (j == i || !rank_current(b) || b->component == NULL)
+				continue;
+			if (strcmp(a->component, b->component) == 0) {
+				if (b->rule != NULL && b->rule->generic &&
+				    a->rule != NULL && !a->rule->generic)
+					rank_add_edge(g, cap, i, j, xstrdup(
+					    "a specific finding about the same "
+					    "component"));
+				continue;
+			}
+			if (knowledge_explains(kb, a, b, &ft[j], &why))
+				rank_add_edge(g, cap, i, j, why);
+		}
+	}
+	for (j = 0; j < g->n; j++)
+		knowledge_targets_free(&ft[j]);
+	free(ft);
+}
+
+/* Every edge between two distinct current findings, once. */
+static void
+rank_build_edges(struct rank_graph *g, const struct knowledge *kb)
 {
 	const struct rule *r;
 	size_t i, j, k, cap = 0, n;
 
 	for (i = 0; i < g->n; i++) {
-		if ((r = g->f[i].rule) == NULL)
+		if ((r = g->f[i].rule) == NULL || !rank_current(&g->f[i]))
 			continue;
 		for (k = 0; k < r->nexplains; k++) {
 			if (r->explains[k] == NULL)
@@ -175,26 +247,21 @@ rank_build_edges(struct rank_graph *g)
 			for (; j < g->n &&
 			    strcmp(rank_id(&g->f[j]), r->explains[k]) == 0;
 			    j++) {
-				if (j == i)
+				if (j == i || !rank_current(&g->f[j]))
 					continue;
-				if (g->nedges == cap) {
-					cap = cap == 0 ? 16 : cap * 2;
-					g->edges = xreallocarray(g->edges, cap,
-					    sizeof *g->edges);
-				}
-				g->edges[g->nedges].from = i;
-				g->edges[g->nedges].to = j;
-				g->edges[g->nedges].dropped = 0;
-				g->nedges++;
+				rank_add_edge(g, &cap, i, j, NULL);
 			}
 		}
 	}
+	rank_knowledge_edges(g, kb, &cap);
 	if (g->nedges > 1)
 		qsort(g->edges, g->nedges, sizeof *g->edges, rank_cmp_edge);
 	for (i = 0, n = 0; i < g->nedges; i++) {
 		if (n > 0 && g->edges[n - 1].from == g->edges[i].from &&
-		    g->edges[n - 1].to == g->edges[i].to)
+		    g->edges[n - 1].to == g->edges[i].to) {
+			free(g->edges[i].why);
 			continue;
+		}
 		g->edges[n++] = g->edges[i];
 	}
 	g->nedges = n;
@@ -481,21 +548,31 @@ static char *
 rank_reason_symptom(const struct rank_graph *g, size_t i,
     const struct finding **parents, size_t nparents)
 {
-	char *out, *tmp;
-	size_t k;
+	const struct finding *cause = g->f[i].cause;
+	const char *why = NULL;
+	char *out, *tmp, *label;
+	size_t k, e, from = (size_t)(cause - g->f);
 	int also = 0;
 
-	xasprintf(&out, "explained by %s", rank_id(g->f[i].cause));
+	for (e = g->out[from]; e < g->out[from + 1]; e++)
+		if (g->edges[e].to == i && !g->edges[e].dropped)
+			why = g->edges[e].why;
+	label = finding_label(cause);
+	xasprintf(&out, "explained by %s", label);
+	free(label);
 	for (k = 0; k < nparents; k++) {
-		if (parents[k] == g->f[i].cause)
+		if (parents[k] == cause)
 			continue;
+		label = finding_label(parents[k]);
 		xasprintf(&tmp, "%s%s%s", out, also ? ", " : " (also by ",
-		    rank_id(parents[k]));
+		    label);
+		free(label);
 		free(out);
 		out = tmp;
 		also = 1;
 	}
-	xasprintf(&tmp, "%s%s%s", out, also ? ")" : "",
+	xasprintf(&tmp, "%s%s%s%s%s", out, also ? ")" : "",
+	    why != NULL ? ": " : "", why != NULL ? why : "",
 	    g->cyclenote[i] != NULL ? g->cyclenote[i] : "");
 	free(out);
 	return tmp;
@@ -529,8 +606,55 @@ rank_build_in(const struct rank_graph *g, size_t **inp, size_t **fromp)
 	*fromp = from;
 }
 
+/* History by when it was last seen, newest first; suppressed by id. */
+static int
+rank_cmp_history(const void *va, const void *vb)
+{
+	const struct finding *const *a = va, *const *b = vb;
+	int c;
+
+	if ((c = rank_cmp_ts((*b)->last_ts, (*a)->last_ts)) != 0)
+		return c;
+	return (*a > *b) - (*a < *b);
+}
+
+static int
+rank_cmp_order(const void *va, const void *vb)
+{
+	const struct finding *const *a = va, *const *b = vb;
+
+	return (*a > *b) - (*a < *b);
+}
+
+/* The findings that are not current, listed apart and never ranked. */
+static void
+rank_list_apart(struct finding_set *set)
+{
+	struct finding *f;
+	size_t i;
+
+	for (i = 0; i < set->nfindings; i++) {
+		f = &set->findings[i];
+		if (f->state == FINDING_HISTORY) {
+			set->history = xreallocarray(set->history,
+			    set->nhistory + 1, sizeof *set->history);
+			set->history[set->nhistory++] = f;
+		} else if (f->state == FINDING_SUPPRESSED) {
+			set->suppressed = xreallocarray(set->suppressed,
+			    set->nsuppressed + 1, sizeof *set->suppressed);
+			set->suppressed[set->nsuppressed++] = f;
+		}
+	}
+	if (set->nhistory > 1)
+		qsort(set->history, set->nhistory, sizeof *set->history,
+		    rank_cmp_history);
+	if (set->nsuppressed > 1)
+		qsort(set->suppressed, set->nsuppressed,
+		    sizeof *set->suppressed, rank_cmp_order);
+}
+
 void
-rank_findings(struct finding_set *set)
+rank_findings(struct finding_set *set, const struct knowledge *kb)
 {
 	struct rank_graph g;
 	const struct finding **parents;
@@ -540,14 +664,16 @@ rank_findings(struct finding_set *set)
 	finding_set_unrank(set);
 	if (set->nfindings == 0)
 		return;
+	knowledge_suppress(kb, set);
 	qsort(set->findings, set->nfindings, sizeof *set->findings,
 	    rank_cmp_array);
+	rank_list_apart(set);
 
 	memset(&g, 0, sizeof g);
 	g.f = set->findings;
 	g.n = set->nfindings;
 	g.cyclenote = xcalloc(g.n, sizeof *g.cyclenote);
-	rank_build_edges(&g);
+	rank_build_edges(&g, kb);
 	rank_break_cycles(&g);
 	rank_count_explained(&g);
 	rank_build_in(&g, &in, &from);
@@ -563,7 +689,7 @@ rank_findings(struct finding_set *set)
 		g.f[i].cause = best;
 		if (best != NULL)
 			nsym[best - g.f]++;
-		else
+		else if (rank_current(&g.f[i]))
 			nroots++;
 	}
 
@@ -575,6 +701,8 @@ rank_findings(struct finding_set *set)
 	set->roots = xcalloc(nroots, sizeof *set->roots);
 	for (i = 0; i < g.n; i++) {
 		f = &g.f[i];
+		if (!rank_current(f))
+			continue;
 		if (f->cause == NULL)
 			set->roots[set->nroots++] = f;
 		else
@@ -593,6 +721,8 @@ rank_findings(struct finding_set *set)
 	parents = xcalloc(g.n, sizeof *parents);
 	for (i = 0; i < g.n; i++) {
 		f = &g.f[i];
+		if (!rank_current(f))
+			continue;
 		if (f->cause == NULL) {
 			f->rank_reason = rank_reason_root(&g, i);
 			continue;
@@ -607,6 +737,8 @@ rank_findings(struct finding_set *set)
 	for (i = 0; i < g.n; i++)
 		free(g.cyclenote[i]);
 	free(g.cyclenote);
+	for (i = 0; i < g.nedges; i++)
+		free(g.edges[i].why);
 	free(g.edges);
 	free(g.out);
 	free(in);

@@ -265,6 +265,38 @@ html_summary_rows(FILE *fp, const struct report_cause *f)
 		html_summary_rows(fp, f->symptoms[i]);
 }
 
+/* Findings that do not hold now: a table with why and first evidence. */
+static void
+html_apart(FILE *fp, const char *id, const char *heading, const char *why,
+    struct report_cause *const *v, size_t n)
+{
+	const struct report_cause *f;
+	size_t i;
+
+	if (n == 0)
+		return;
+	fprintf(fp, "<section id=\"%s\">\n<h2>%s (%zu)</h2>\n<table>\n"
+	    "<thead><tr><th>Severity</th><th>Rule</th><th>Summary</th>"
+	    "<th>%s</th><th>Evidence</th></tr></thead>\n<tbody>\n", id,
+	    heading, n, why);
+	for (i = 0; i < n; i++) {
+		f = v[i];
+		fputs("<tr><td>", fp);
+		html_badge(fp, f);
+		fputs("</td><td><code class=\"id\">", fp);
+		html_put_id(fp, f->name);
+		fputs("</code></td><td class=\"wrap\">", fp);
+		html_put(fp, f->label);
+		fputs("</td><td class=\"wrap\">", fp);
+		html_put(fp, f->state_reason != NULL ? f->state_reason : "");
+		fputs("</td><td class=\"wrap\"><code>", fp);
+		if (f->nevidence > 0)
+			html_put(fp, f->evidence[0].line);
+		fputs("</code></td></tr>\n", fp);
+	}
+	fputs("</tbody>\n</table>\n</section>\n", fp);
+}
+
 static void
 html_timeline(FILE *fp, const struct report_model *m)
 {
@@ -400,6 +432,10 @@ report_html_write(FILE *fp, const struct report_model *m)
 			html_root(fp, m->causes[i]);
 		fputs("</section>\n", fp);
 	}
+	html_apart(fp, "resolved", "Resolved before the gather",
+	    "Not current", m->history, m->nhistory);
+	html_apart(fp, "suppressed", "Suppressed", "Known-benign",
+	    m->suppressed, m->nsuppressed);
 	if (m->ntimeline > 0)
 		html_timeline(fp, m);
 	html_completeness(fp, m);

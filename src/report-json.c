@@ -144,6 +144,9 @@ json_finding(const struct report_cause *c)
 	json_add(o, "severity", json_str(c->severity_name));
 	json_add(o, "category", json_str(c->category));
 	json_add(o, "summary", json_str(c->summary));
+	json_add(o, "component", json_str(c->component));
+	json_add(o, "state", json_str(c->state_name));
+	json_add(o, "state_reason", json_str(c->state_reason));
 	json_add(o, "rank_reason", json_str(c->rank_reason));
 	json_add(o, "first_ts", json_ts(c->first_ts));
 	a = json_need(cJSON_CreateArray());
@@ -261,6 +264,14 @@ json_report(const struct report_model *m)
 	for (i = 0; i < m->ncauses; i++)
 		json_push(a, json_finding(m->causes[i]));
 	json_add(root, "root_causes", a);
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; i < m->nhistory; i++)
+		json_push(a, json_finding(m->history[i]));
+	json_add(root, "resolved", a);
+	a = json_need(cJSON_CreateArray());
+	for (i = 0; i < m->nsuppressed; i++)
+		json_push(a, json_finding(m->suppressed[i]));
+	json_add(root, "suppressed", a);
 
 	a = json_need(cJSON_CreateArray());
 	for (i = 0; i < m->nfindings; i++) {
@@ -269,6 +280,8 @@ json_report(const struct report_model *m)
 		json_add(o, "rule", json_str(c->id));
 		json_add(o, "severity", json_str(c->severity_name));
 		json_add(o, "summary", json_str(c->summary));
+		json_add(o, "component", json_str(c->component));
+		json_add(o, "state", json_str(c->state_name));
 		json_add(o, "cause", json_str(c->cause != NULL ?
 		    c->cause->id : NULL));
 		json_push(a, o);

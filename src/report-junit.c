@@ -21,6 +21,12 @@ junit_body(FILE *fp, const struct report_cause *f)
 	fputs(": ", fp);
 	report_xml_put(fp, f->summary, 0);
 	fputc('\n', fp);
+	if (f->state_reason != NULL) {
+		fputs(f->state_name, fp);
+		fputs(" (does not fail the run): ", fp);
+		report_xml_put(fp, f->state_reason, 0);
+		fputc('\n', fp);
+	}
 	if (f->rank_reason != NULL) {
 		fputs(f->cause != NULL ? "" : "why first: ", fp);
 		report_xml_put(fp, f->rank_reason, 0);
@@ -38,6 +44,7 @@ junit_body(FILE *fp, const struct report_cause *f)
 static void
 junit_case(FILE *fp, const struct report_check *k)
 {
+	const struct report_cause *first;
 	size_t i, shown;
 
 	fputs("  <testcase classname=\"mgtriage.", fp);
@@ -53,11 +60,17 @@ junit_case(FILE *fp, const struct report_check *k)
 	    REPORT_CHECK_FINDINGS;
 	fputs(">\n", fp);
 	if (k->fails) {
+		/* The message is the first finding that holds now. */
+		for (first = k->found[0], i = 0; i < shown; i++)
+			if (k->found[i]->state_reason == NULL) {
+				first = k->found[i];
+				break;
+			}
 		fputs("    <failure message=\"", fp);
-		report_xml_put(fp, k->found[0]->summary != NULL ?
-		    k->found[0]->summary : k->title, 1);
+		report_xml_put(fp, first->summary != NULL ? first->summary :
+		    k->title, 1);
 		fputs("\" type=\"", fp);
-		report_xml_put(fp, k->found[0]->severity_name, 1);
+		report_xml_put(fp, first->severity_name, 1);
 		fputs("\">", fp);
 		for (i = 0; i < shown; i++)
 			junit_body(fp, k->found[i]);

@@ -246,6 +246,38 @@ md_root(FILE *fp, const struct report_cause *f)
 	}
 }
 
+/* Findings that do not hold now, each with why and its first evidence. */
+static void
+md_apart(FILE *fp, const char *heading, const char *why,
+    struct report_cause *const *v, size_t n)
+{
+	const struct report_cause *f;
+	size_t i;
+
+	if (n == 0)
+		return;
+	fprintf(fp, "## %s (%zu)\n\n", heading, n);
+	for (i = 0; i < n; i++) {
+		f = v[i];
+		fprintf(fp, "- **%s** ", f->severity_name);
+		md_code(fp, f->name, MD_COLUMNS, 0);
+		fputs(": ", fp);
+		md_text(fp, f->label, MD_COLUMNS);
+		fputc('\n', fp);
+		if (f->state_reason != NULL) {
+			fprintf(fp, "  - *%s:* ", why);
+			md_text(fp, f->state_reason, MD_COLUMNS);
+			fputc('\n', fp);
+		}
+		if (f->nevidence > 0) {
+			fputs("  - ", fp);
+			md_code(fp, f->evidence[0].line, MD_LINE_COLUMNS, 0);
+			fputc('\n', fp);
+		}
+	}
+	fputc('\n', fp);
+}
+
 static void
 md_timeline(FILE *fp, const struct report_model *m)
 {
@@ -351,6 +383,10 @@ report_markdown_write(FILE *fp, const struct report_model *m)
 		for (i = 0; i < m->ncauses; i++)
 			md_root(fp, m->causes[i]);
 	}
+	md_apart(fp, "Resolved before the gather", "not current", m->history,
+	    m->nhistory);
+	md_apart(fp, "Suppressed", "known-benign", m->suppressed,
+	    m->nsuppressed);
 	if (m->ntimeline > 0)
 		md_timeline(fp, m);
 	md_completeness(fp, m);

@@ -27,6 +27,10 @@ model_cause(struct report_cause *c, const struct finding *f)
 	c->rank = f->rank;
 	c->id = rule != NULL ? rule->id : NULL;
 	c->name = c->id != NULL ? c->id : "?";
+	if (f->component != NULL) {
+		xasprintf(&c->name_buf, "%s (%s)", c->name, f->component);
+		c->name = c->name_buf;
+	}
 	c->title = rule != NULL ? rule->title : NULL;
 	c->category = rule != NULL ? rule->category : NULL;
 	c->severity = rule != NULL ? rule->severity : RULE_SEV_INFO;
@@ -35,6 +39,9 @@ model_cause(struct report_cause *c, const struct finding *f)
 	c->label = f->summary != NULL ? f->summary : c->title != NULL ?
 	    c->title : "";
 	c->rank_reason = f->rank_reason;
+	c->component = f->component;
+	c->state_name = finding_state_name(f->state);
+	c->state_reason = f->state_reason;
 	c->first_ts = f->first_ts;
 	c->nevidence = f->nevidence;
 	c->total_evidence = f->total_evidence > (long)f->nevidence ?
@@ -124,6 +131,46 @@ model_findings(struct report_model *m, const struct finding_set *fs)
 		snprintf(num, sizeof num, "%d", m->causes[i]->rank);
 		model_tree(m->causes[i], 0, num);
 	}
+	m->nhistory = fs->nhistory;
+	if (fs->nhistory > 0)
+		m->history = xcalloc(fs->nhistory, sizeof *m->history);
+	for (i = 0; i < fs->nhistory; i++)
+		m->history[i] = model_node(m, fs, fs->history[i]);
+	m->nsuppressed = fs->nsuppressed;
+	if (fs->nsuppressed > 0)
+		m->suppressed = xcalloc(fs->nsuppressed,
+		    sizeof *m->suppressed);
+	for (i = 0; i < fs->nsuppressed; i++)
+		m->suppressed[i] = model_node(m, fs, fs->suppressed[i]);
+	m->ncurrent = fs->nfindings - fs->nhistory - fs->nsuppressed;
+}
+
+static void
+model_findings_sentence(struct report_model *m)
+{
+	char *tmp;
+
+	if (m->nfindings == 0) {
+		m->findings_sentence = xstrdup("none");
+		return;
+	}
+	xasprintf(&m->findings_sentence, "%zu (%zu root cause%s", m->nfindings,
+	    m->ncauses, PLURAL(m->ncauses));
+	if (m->nhistory > 0) {
+		xasprintf(&tmp, "%s, %zu resolved before the gather",
+		    m->findings_sentence, m->nhistory);
+		free(m->findings_sentence);
+		m->findings_sentence = tmp;
+	}
+	if (m->nsuppressed > 0) {
+		xasprintf(&tmp, "%s, %zu suppressed", m->findings_sentence,
+		    m->nsuppressed);
+		free(m->findings_sentence);
+		m->findings_sentence = tmp;
+	}
+	xasprintf(&tmp, "%s)", m->findings_sentence);
+	free(m->findings_sentence);
+	m->findings_sentence = tmp;
 }
 
 static int
@@ -189,8 +236,10 @@ model_checks(struct report_model *m, const struct report *r)
 			if (k->nfound < REPORT_CHECK_FINDINGS)
 				k->found[k->nfound] = c;
 			k->nfound++;
+			if (strcmp(c->state_name, "current") == 0 &&
+			    c->severity >= r->fail_on)
+				k->fails = 1;
 		}
-		k->fails = k->nfound > 0 && k->found[0]->severity >= r->fail_on;
 		if (k->fails)
 			m->nfailures++;
 	}
@@ -432,10 +481,15 @@ report_model_build(struct report_model *m, const struct report *r)
 	m->width = r->width;
 
 	model_findings(m, r->findings);
-	xasprintf(&m->no_cause, "No root cause found by %lld rule%s",
-	    m->nrules, PLURAL(m->nrules));
-	xasprintf(&m->findings_sentence, "%zu (%zu root cause%s)",
-	    m->nfindings, m->ncauses, PLURAL(m->ncauses));
+	if (m->nhistory + m->nsuppressed == 0)
+		xasprintf(&m->no_cause, "No root cause found by %lld rule%s",
+		    m->nrules, PLURAL(m->nrules));
+	else
+		xasprintf(&m->no_cause, "No current root cause found by %lld "
+		    "rule%s (%zu finding%s resolved before the gather, %zu "
+		    "suppressed: listed below)", m->nrules, PLURAL(m->nrules),
+		    m->nhistory, PLURAL(m->nhistory), m->nsuppressed);
+	model_findings_sentence(m);
 	model_checks(m, r);
 	model_completeness(m, r);
 	if (r->timeline != NULL) {
@@ -462,11 +516,14 @@ report_model_free(struct report_model *m)
 			free(c->remedy_lines[k]);
 		free(c->remedy_lines);
 		free(c->symptoms);
+		free(c->name_buf);
 		free(c->number);
 		free(c->more);
 	}
 	free(m->findings);
 	free(m->causes);
+	free(m->history);
+	free(m->suppressed);
 	free(m->no_cause);
 	free(m->findings_sentence);
 	free(m->checks);

@@ -33,13 +33,18 @@ struct report_cause {
 	char			*number;	/* "2", "2.1", "2.1.3" */
 	int			 depth;		/* 0 for a root */
 	const char		*id;		/* rule id, NULL if none */
-	const char		*name;		/* rule id, "?" if none */
+	const char		*name;		/* rule id, "?" if none, with
+						   " (component)" when it has one */
+	char			*name_buf;	/* name when built */
 	const char		*title;		/* rule title or NULL */
 	const char		*category;	/* or NULL */
 	enum rule_severity	 severity;	/* info without a rule */
 	const char		*severity_name;	/* "critical" ... "info" */
 	const char		*summary;	/* filled template or NULL */
 	const char		*label;		/* summary, title or "" */
+	const char		*component;	/* "node/master-0", or NULL */
+	const char		*state_name;	/* "current", "history", "suppressed" */
+	const char		*state_reason;	/* why not current, or NULL */
 	const char		*rank_reason;	/* or NULL */
 	int			 reason_is_tree; /* "explained by" the cause */
 	int64_t			 first_ts;	/* INT64_MIN if none */
@@ -67,7 +72,7 @@ struct report_check {
 	const char		*title;		/* or NULL */
 	struct report_cause	*found[REPORT_CHECK_FINDINGS];
 	size_t			 nfound;	/* may exceed what found has */
-	int			 fails;		/* fired at or above fail_on */
+	int			 fails;		/* holds now at or above fail_on */
 };
 
 /* One listed input problem. */
@@ -109,8 +114,16 @@ struct report_model {
 	size_t			 nfindings;
 	struct report_cause    **causes;	/* root causes, ranked */
 	size_t			 ncauses;
+	struct report_cause    **history;	/* resolved before the gather,
+						   last seen newest first */
+	size_t			 nhistory;
+	struct report_cause    **suppressed;	/* known-benign, by rule id */
+	size_t			 nsuppressed;
+	size_t			 ncurrent;	/* findings that hold now */
 	char			*no_cause;	/* "No root cause found ..." */
-	char			*findings_sentence; /* "N (M root causes)" */
+	/* "N (M root causes)", with ", H resolved before the gather, S
+	 * suppressed" when there are such findings. */
+	char			*findings_sentence;
 
 	/* Every rule evaluated, by id, and how many failed. */
 	struct report_check	*checks;

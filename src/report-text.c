@@ -350,6 +350,39 @@ text_root(const struct text_ctx *c, const struct report_cause *f)
 	}
 }
 
+/* Findings that do not hold now: one entry each, with why and where. */
+static void
+text_apart(const struct text_ctx *c, const char *heading, const char *why,
+    struct report_cause *const *v, size_t n)
+{
+	const struct report_cause *f;
+	size_t i, k, ne;
+	char *line;
+
+	if (n == 0)
+		return;
+	fprintf(c->fp, "%s%s%s (%zu)\n\n", text_on(c, TEXT_BOLD), heading,
+	    text_off(c), n);
+	for (i = 0; i < n; i++) {
+		f = v[i];
+		fputs("- ", c->fp);
+		text_severity(c, f);
+		xasprintf(&line, " %s: %s", f->name, f->label);
+		text_para(c, 2 + strlen(f->severity_name), "    ", line);
+		free(line);
+		if (f->state_reason != NULL) {
+			fprintf(c->fp, "    %s%s:%s ", text_on(c, TEXT_DIM),
+			    why, text_off(c));
+			text_para(c, 6 + strlen(why), "      ",
+			    f->state_reason);
+		}
+		ne = f->nevidence < 3 ? f->nevidence : 3;
+		for (k = 0; k < ne; k++)
+			text_evidence(c, "    ", &f->evidence[k]);
+	}
+	fputc('\n', c->fp);
+}
+
 static void
 text_completeness(const struct text_ctx *c)
 {
@@ -428,15 +461,20 @@ report_text_write(FILE *fp, const struct report_model *m)
 	if (m->ncauses == 0)
 		fprintf(fp, "%s.\n\n", m->no_cause);
 	else {
-		fprintf(fp, "%sRoot causes%s (%zu; %zu finding%s fired, %lld "
-		    "rules evaluated)\n\n", text_on(&c, TEXT_BOLD),
-		    text_off(&c), m->ncauses, m->nfindings,
-		    m->nfindings == 1 ? "" : "s", m->nrules);
+		fprintf(fp, "%sRoot causes%s (%zu; %zu finding%s hold%s now, "
+		    "%lld rules evaluated)\n\n", text_on(&c, TEXT_BOLD),
+		    text_off(&c), m->ncauses, m->ncurrent,
+		    m->ncurrent == 1 ? "" : "s", m->ncurrent == 1 ? "s" : "",
+		    m->nrules);
 		for (i = 0; i < m->ncauses; i++) {
 			text_root(&c, m->causes[i]);
 			fputc('\n', fp);
 		}
 	}
+	text_apart(&c, "Resolved before the gather", "not current",
+	    m->history, m->nhistory);
+	text_apart(&c, "Suppressed", "known-benign", m->suppressed,
+	    m->nsuppressed);
 	text_completeness(&c);
 	return ferror(fp) ? MGT_ERR_IO : MGT_OK;
 }

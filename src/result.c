@@ -214,7 +214,7 @@ result_build(sqlite3 *db, const struct ruleset *rs,
 			    sqlite3_errmsg(db));
 		goto fail;
 	}
-	rank_findings(&r->fs);
+	rank_findings(&r->fs, rs->kb);
 	mgt_error_clear(&e);
 	if (timeline_for_findings(db, &r->fs, &r->tl, &e) != MGT_OK)
 		result_add_problem(&r->ps, PROBLEM_WARNING, PCODE_TIMELINE,
@@ -329,8 +329,10 @@ result_worst(const struct result *r)
 	size_t i;
 	int worst = -1;
 
+	/* What ended or is known-benign does not fail a run. */
 	for (i = 0; i < r->fs.nfindings; i++)
-		if ((int)r->fs.findings[i].rule->severity > worst)
+		if (r->fs.findings[i].state == FINDING_CURRENT &&
+		    (int)r->fs.findings[i].rule->severity > worst)
 			worst = (int)r->fs.findings[i].rule->severity;
 	return worst;
 }

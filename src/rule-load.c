@@ -47,12 +47,18 @@ static const struct rule_field rule_top_fields[] = {
 	{ "when", 0 },
 	{ "summary", 1 },
 	{ "remedy", 1 },
-	{ "references", 0 }
+	{ "references", 0 },
+	{ "for_each", 0 },
+	{ "component", 0 },
+	{ "current", 0 },
+	{ "recent", 0 },
+	{ "generic", 0 }
 };
 enum {
 	RULE_F_ID, RULE_F_TITLE, RULE_F_SEVERITY, RULE_F_CATEGORY,
 	RULE_F_EXPLAINS, RULE_F_EVIDENCE, RULE_F_WHEN, RULE_F_SUMMARY,
-	RULE_F_REMEDY, RULE_F_REFERENCES, RULE_F_COUNT
+	RULE_F_REMEDY, RULE_F_REFERENCES, RULE_F_FOR_EACH, RULE_F_COMPONENT,
+	RULE_F_CURRENT, RULE_F_RECENT, RULE_F_GENERIC, RULE_F_COUNT
 };
 
 /* ---- diagnostics --------------------------------------------------------- */
@@ -400,6 +406,7 @@ struct rule_load_lint {
 	struct rule_loader	*l;
 	const struct rule	*rule;
 	const struct rule_ynode	*node;
+	const char		*field;		/* "summary", "component" */
 };
 
 static char *
@@ -410,17 +417,16 @@ rule_load_lint_lookup(void *ctx, const char *item, const char *column,
 
 	if (item != NULL && rule_evidence_index(lint->rule, item,
 	    strlen(item)) < 0)
-		rule_load_warn(lint->l, lint->node, "'summary' placeholder "
-		    "names unknown evidence item '%s'", item);
+		rule_load_warn(lint->l, lint->node, "'%s' placeholder "
+		    "names unknown evidence item '%s'", lint->field, item);
 	return xstrdup("");
 }
 
 static void
 rule_load_when(struct rule_loader *l, struct rule *r,
-    const struct rule_ynode *n, const struct rule_ynode *evmap)
+    const struct rule_ynode *n)
 {
 	struct mgt_error err;
-	size_t i;
 	int line, col;
 
 	if ((r->when_text = rule_load_string(l, n, "'when'")) == NULL)
@@ -435,10 +441,117 @@ rule_load_when(struct rule_loader *l, struct rule *r,
 		rule_load_error_at(l, line, col, "'when': %s", err.msg);
 		return;
 	}
+}
+
+/* `current`: the end state, an expression like `when`. */
+static void
+rule_load_current(struct rule_loader *l, struct rule *r,
+    const struct rule_ynode *n)
+{
+	struct mgt_error err;
+	int line, col;
+
+	if ((r->current_text = rule_load_string(l, n, "'current'")) == NULL)
+		return;
+	mgt_error_clear(&err);
+	if ((r->current = rule_expr_parse(r->current_text, r, &err)) ==
+	    NULL) {
+		line = n->line;
+		col = n->col;
+		if (err.offset >= 1)
+			rule_load_value_pos(l, n, (size_t)err.offset - 1,
+			    &line, &col);
+		rule_load_error_at(l, line, col, "'current': %s", err.msg);
+	}
+}
+
+/* An item neither `when` nor `current` reads is a mistake. */
+static void
+rule_load_unused(struct rule_loader *l, const struct rule *r,
+    const struct rule_ynode *evmap)
+{
+	size_t i;
+
+	if (r->when == NULL)
+		return;
 	for (i = 0; i < r->nevidence; i++) {
-		if (!rule_expr_uses(r->when, i))
+		if (!rule_expr_uses(r->when, i) && (r->current == NULL ||
+		    !rule_expr_uses(r->current, i)))
 			rule_load_warn(l, evmap->kids[2 * i], "evidence '%s' "
-			    "is not used in 'when'", r->evidence[i].name);
+			    "is not used in 'when' or 'current'",
+			    r->evidence[i].name);
+	}
+}
+
+static int
+rule_load_is_name(const char *s)
+{
+	const char *p;
+
+	if (strlen(s) > RULE_MAX_NAME)
+		return 0;
+	for (p = s; *p != '\0'; p++) {
+		if ((*p >= 'a' && *p <= 'z') || *p == '_' ||
+		    (p != s && *p >= '0' && *p <= '9'))
+			continue;
+		return 0;
+	}
+	return p != s;
+}
+
+/* for_each, component, recent and generic. */
+static void
+rule_load_instances(struct rule_loader *l, struct rule *r,
+    const struct rule_ynode **vals)
+{
+	char q[RULE_LOAD_QUOTE_MAX * 4 + 8], *s;
+	struct rule_load_lint lint;
+
+	if (vals[RULE_F_FOR_EACH] != NULL && (r->for_each =
+	    rule_load_string(l, vals[RULE_F_FOR_EACH], "'for_each'")) !=
+	    NULL && !rule_load_is_name(r->for_each))
+		rule_load_error(l, vals[RULE_F_FOR_EACH], "'for_each' is "
+		    "'%s'; it must name a column or named group "
+		    "([a-z_][a-z0-9_]*, at most %d bytes)",
+		    rule_load_quote(r->for_each, strlen(r->for_each), q,
+		    sizeof q), RULE_MAX_NAME);
+	if (vals[RULE_F_COMPONENT] != NULL && (r->component =
+	    rule_load_string(l, vals[RULE_F_COMPONENT], "'component'")) !=
+	    NULL) {
+		rule_load_chomp(r->component);
+		if (strchr(r->component, '/') == NULL)
+			rule_load_error(l, vals[RULE_F_COMPONENT], "'component' "
+			    "is '%s'; it must be KIND/NAME, such as "
+			    "operator/{co.name} or node/{node}",
+			    rule_load_quote(r->component,
+			    strlen(r->component), q, sizeof q));
+		else if (r->nevidence > 0) {
+			lint.l = l;
+			lint.rule = r;
+			lint.node = vals[RULE_F_COMPONENT];
+			lint.field = "component";
+			free(rule_template_fill(r->component,
+			    rule_load_lint_lookup, &lint));
+		}
+	}
+	if (vals[RULE_F_RECENT] != NULL && (s = rule_load_string(l,
+	    vals[RULE_F_RECENT], "'recent'")) != NULL) {
+		if (rule_duration_parse(s, &r->recent_us) != 0 ||
+		    r->recent_us <= 0)
+			rule_load_error(l, vals[RULE_F_RECENT], "'recent' must "
+			    "be a duration such as 30m, 2h or 1d, not '%s'",
+			    rule_load_quote(s, strlen(s), q, sizeof q));
+		free(s);
+	}
+	if (vals[RULE_F_GENERIC] != NULL && (s = rule_load_string(l,
+	    vals[RULE_F_GENERIC], "'generic'")) != NULL) {
+		if (strcmp(s, "true") == 0)
+			r->generic = 1;
+		else if (strcmp(s, "false") != 0)
+			rule_load_error(l, vals[RULE_F_GENERIC], "'generic' "
+			    "must be true or false, not '%s'",
+			    rule_load_quote(s, strlen(s), q, sizeof q));
+		free(s);
 	}
 }
 
@@ -551,7 +664,12 @@ rule_load_rule(struct rule_loader *l)
 	if (vals[RULE_F_EVIDENCE] != NULL)
 		rule_load_evidence(l, &r, vals[RULE_F_EVIDENCE]);
 	if (vals[RULE_F_WHEN] != NULL && r.nevidence > 0)
-		rule_load_when(l, &r, vals[RULE_F_WHEN], vals[RULE_F_EVIDENCE]);
+		rule_load_when(l, &r, vals[RULE_F_WHEN]);
+	if (vals[RULE_F_CURRENT] != NULL && r.nevidence > 0)
+		rule_load_current(l, &r, vals[RULE_F_CURRENT]);
+	if (r.nevidence > 0)
+		rule_load_unused(l, &r, vals[RULE_F_EVIDENCE]);
+	rule_load_instances(l, &r, vals);
 	if (vals[RULE_F_SUMMARY] != NULL &&
 	    (r.summary = rule_load_string(l, vals[RULE_F_SUMMARY],
 	    "'summary'")) != NULL) {
@@ -560,6 +678,7 @@ rule_load_rule(struct rule_loader *l)
 			lint.l = l;
 			lint.rule = &r;
 			lint.node = vals[RULE_F_SUMMARY];
+			lint.field = "summary";
 			free(rule_template_fill(r.summary,
 			    rule_load_lint_lookup, &lint));
 		}
@@ -620,12 +739,26 @@ ruleset_load_buffer(struct ruleset *rs, const char *name, const char *buf,
 	return MGT_OK;
 }
 
-/*
- * Read one file (at most RULE_MAX_FILE_BYTES) and load it.  Returns
- * MGT_ERR_IO if it cannot be read; a bad rule is only a diagnostic.
- */
+static int
+rule_load_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+rule_load_is_rule_file(const char *name)
+{
+	size_t n = strlen(name);
+
+	return (n > 5 && strcmp(name + n - 5, ".yaml") == 0) ||
+	    (n > 4 && strcmp(name + n - 4, ".yml") == 0);
+}
+
+/* Read one file of at most RULE_MAX_FILE_BYTES (one more is read, so a
+ * longer file is seen as such): *buf (the caller frees it) and *len.
+ * MGT_ERR_IO if it cannot be read. */
 int
-ruleset_load_file(struct ruleset *rs, const char *path,
+rule_load_read(const char *path, char **bufp, size_t *lenp,
     struct mgt_error *err)
 {
 	struct stat st;
@@ -634,6 +767,8 @@ ruleset_load_file(struct ruleset *rs, const char *path,
 	ssize_t n;
 	int fd, rc = MGT_OK;
 
+	*bufp = NULL;
+	*lenp = 0;
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return error_set(err, MGT_ERR_IO, path, -1, 0,
 		    "cannot open rule file: %s", strerror(errno));
@@ -656,26 +791,69 @@ ruleset_load_file(struct ruleset *rs, const char *path,
 			break;
 		len += (size_t)n;
 	}
-	rc = ruleset_load_buffer(rs, path, buf, len, err);
+	*bufp = buf;
+	*lenp = len;
+	buf = NULL;
 out:
 	free(buf);
 	close(fd);
 	return rc;
 }
 
-static int
-rule_load_name_cmp(const void *a, const void *b)
+/* Read one file and load it.  MGT_ERR_IO if it cannot be read; a bad
+ * rule is only a diagnostic. */
+int
+ruleset_load_file(struct ruleset *rs, const char *path,
+    struct mgt_error *err)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	char *buf;
+	size_t len;
+	int rc;
+
+	if ((rc = rule_load_read(path, &buf, &len, err)) != MGT_OK)
+		return rc;
+	rc = ruleset_load_buffer(rs, path, buf, len, err);
+	free(buf);
+	return rc;
 }
 
-static int
-rule_load_is_rule_file(const char *name)
+/* Every *.yaml / *.yml file directly in dir, as knowledge. */
+static void
+rule_load_knowledge_dir(struct ruleset *rs, const char *dir)
 {
-	size_t n = strlen(name);
+	struct mgt_error ferr;
+	struct dirent *de;
+	DIR *d;
+	char **names = NULL, *path, *buf;
+	size_t n = 0, i, len;
 
-	return (n > 5 && strcmp(name + n - 5, ".yaml") == 0) ||
-	    (n > 4 && strcmp(name + n - 4, ".yml") == 0);
+	if ((d = opendir(dir)) == NULL) {
+		ruleset_diag(rs, dir, 1, 1, 0, "cannot open directory: %s",
+		    strerror(errno));
+		return;
+	}
+	while ((de = readdir(d)) != NULL && n < RULE_LOAD_MAX_DIR_ENTRIES) {
+		if (de->d_name[0] == '.' || !rule_load_is_rule_file(de->d_name))
+			continue;
+		names = xreallocarray(names, n + 1, sizeof *names);
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(names, n, sizeof *names, rule_load_name_cmp);
+	for (i = 0; i < n; i++) {
+		xasprintf(&path, "%s/%s", dir, names[i]);
+		mgt_error_clear(&ferr);
+		if (rule_load_read(path, &buf, &len, &ferr) != MGT_OK)
+			ruleset_diag(rs, path, 1, 1, 0, "%s", ferr.msg);
+		else {
+			ruleset_load_knowledge(rs, path, buf, len);
+			free(buf);
+		}
+		free(path);
+		free(names[i]);
+	}
+	free(names);
 }
 
 /* One directory level, in sorted order; depth 0 is the rules directory. */
@@ -725,10 +903,15 @@ rule_load_walk(struct ruleset *rs, const char *dir, int depth,
 		} else if (S_ISDIR(st.st_mode)) {
 			/*
 			 * Rule fixtures live in tests/, a pack's views in
-			 * views/ (index_open_with() reads them): not rules.
+			 * views/ (index_open_with() reads them), its
+			 * component graph and benign list in knowledge/:
+			 * not rules.
 			 */
 			if (strcmp(names[i], "tests") == 0)
 				;
+			else if (depth == 0 &&
+			    strcmp(names[i], "knowledge") == 0)
+				rule_load_knowledge_dir(rs, path);
 			else if (depth == 0 && strcmp(names[i], "views") == 0) {
 				rs->view_dirs = xreallocarray(rs->view_dirs,
 				    rs->nview_dirs + 1, sizeof *rs->view_dirs);

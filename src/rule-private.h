@@ -15,6 +15,7 @@
 struct rule;
 struct rule_pos;
 struct ruleset;
+struct mgt_error;
 
 /* Bytes of an input-derived string quoted in a message. */
 #define RULE_LOAD_QUOTE_MAX		64
@@ -94,12 +95,18 @@ void	 rule_load_map(struct rule_loader *, const struct rule_ynode *map,
 	    size_t nfields, const struct rule_ynode **vals,
 	    const struct rule_ynode **keys);
 
+int	 rule_load_read(const char *path, char **buf, size_t *len,
+	    struct mgt_error *);
+
 /* rule-yaml.c */
 size_t	 rule_load_charlen(const char *, const char *end);
 void	 rule_load_value_pos(const struct rule_loader *,
 	    const struct rule_ynode *, size_t off, int *line, int *col);
 int	 rule_load_compose(struct rule_loader *);
 void	 rule_load_doc_free(struct rule_loader *);
+
+/* knowledge-load.c: the composed document l->root as knowledge. */
+void	 knowledge_load(struct rule_loader *);
 
 /* rule-evidence.c */
 void	 rule_load_evidence(struct rule_loader *, struct rule *,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "knowledge.h"
 #include "rule.h"
 #include "xmalloc.h"
 
@@ -60,6 +61,10 @@ rule_clear(struct rule *r)
 		free(r->references[i]);
 	free(r->references);
 	free(r->file);
+	free(r->for_each);
+	free(r->component);
+	rule_expr_free(r->current);
+	free(r->current_text);
 	memset(r, 0, sizeof *r);
 }
 
@@ -82,6 +87,8 @@ ruleset_free(struct ruleset *rs)
 	for (i = 0; i < rs->nview_dirs; i++)
 		free(rs->view_dirs[i]);
 	free(rs->view_dirs);
+	knowledge_free(rs->kb);
+	free(rs->kb);
 	memset(rs, 0, sizeof *rs);
 }
 

@@ -12,6 +12,7 @@
 #include "mgt-limits.h"
 
 struct mgt_error;
+struct knowledge;
 
 /*
  * Bounds on rule files (mgtriage-rules(5), LIMITS).  Rule files are ours,
@@ -89,7 +90,22 @@ struct rule {
 	char			*file;		/* path of the rule file */
 	int			 line;		/* line of "id:" */
 	struct rule_pos		*explains_pos;	/* where each explains entry is */
+
+	/* Instances, components and now versus then (mgtriage-rules(5)). */
+	char			*for_each;	/* column: one finding per value, or NULL */
+	char			*component;	/* template naming what the finding is about */
+	struct rule_expr	*current;	/* end state confirming it holds now, or NULL */
+	char			*current_text;
+	int64_t			 recent_us;	/* log hits this close to their log's end are current */
+	int			 generic;	/* a finding of a specific rule about the
+						   same component explains this one */
 };
+
+/* Default of `recent`: a log episode that ended longer than this before
+ * the end of its log is history. */
+#define RULE_RECENT_DEFAULT_US	(30LL * 60 * 1000000)
+/* Findings one rule makes with for_each; more are counted, not made. */
+#define RULE_MAX_INSTANCES	256
 
 /* A rule-file diagnostic: "file:line:col: message". */
 struct rule_diag {
@@ -116,6 +132,7 @@ struct ruleset {
 					   order: index_open()'s
 					   extra_view_dirs */
 	size_t		 nview_dirs;
+	struct knowledge *kb;		/* DIR/knowledge/ of every directory */
 };
 
 void	 ruleset_init(struct ruleset *);
@@ -151,6 +168,13 @@ const struct rule *ruleset_find(const struct ruleset *, const char *id);
  */
 int	 ruleset_load_buffer(struct ruleset *, const char *name,
 	    const char *buf, size_t len, struct mgt_error *);
+/*
+ * Load one knowledge file (mgtriage-rules(5), KNOWLEDGE) from memory into
+ * rs->kb; problems are diagnostics like a rule file's, and a bad entry is
+ * left out.  Never fails (used by the fuzzer).
+ */
+void	 ruleset_load_knowledge(struct ruleset *, const char *name,
+	    const char *buf, size_t len);
 /* Record a diagnostic (message escaped by the caller as needed). */
 void	 ruleset_diag(struct ruleset *, const char *file, int line, int col,
 	    int is_warning, const char *fmt, ...)

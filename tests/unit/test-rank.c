@@ -169,7 +169,7 @@ test_empty(void)
 	struct finding_set set;
 
 	finding_set_init(&set);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_int(set.nroots, 0, "no findings: no roots");
 	ok(set.roots == NULL, "no findings: roots NULL");
 	finding_set_free(&set);
@@ -183,7 +183,7 @@ test_single(void)
 	mk_rule("solo", RULE_SEV_HIGH, NULL);
 	finding_set_init(&set);
 	add(&set, "solo", INT64_MIN);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "solo", "single: one root");
 	is_str(set.roots[0]->rank_reason,
 	    "high; explains no other finding; no timestamped evidence",
@@ -204,7 +204,7 @@ test_chain(void)
 	add(&set, "c", T0 + 30000000);
 	add(&set, "b", T0 + 20000000);
 	add(&set, "a", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "a[b[c]]", "chain: nested");
 	ok(check_links(&set), "chain: links consistent");
 	is_int(get(&set, "a")->nexplained, 2, "chain: a explains 2");
@@ -221,7 +221,7 @@ test_chain(void)
 	finding_set_init(&set);
 	add(&set, "c", T0);
 	add(&set, "a", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "a c", "chain: no transitive edge via unfired b");
 	finding_set_free(&set);
 	reset_rules();
@@ -241,7 +241,7 @@ test_diamond(void)
 	add(&set, "left", T0 + 1);
 	add(&set, "right", T0 + 2);
 	add(&set, "top", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "top[right[bottom],left]",
 	    "diamond: bottom under the higher-severity parent");
 	ok(check_links(&set), "diamond: links consistent");
@@ -269,7 +269,7 @@ test_two_causes(void)
 	add(&set, "s", T0);
 	add(&set, "r2", T0 - 1000000);
 	add(&set, "r1", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "r1[s] r2", "two causes: under the best-ranked");
 	is_str(get(&set, "s")->rank_reason, "explained by r1 (also by r2)",
 	    "two causes: reason names both");
@@ -291,7 +291,7 @@ test_two_causes(void)
 	add(&set, "q", T0);
 	add(&set, "s", T0);
 	add(&set, "t", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "q[s,t] p", "two causes: more explained wins");
 	finding_set_free(&set);
 	reset_rules();
@@ -308,7 +308,7 @@ test_cycle2(void)
 	finding_set_init(&set);
 	add(&set, "a", T0);
 	add(&set, "b", T0 + 1000000);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "b[a]", "cycle2: higher severity stays cause");
 	is_str(get(&set, "b")->rank_reason,
 	    "critical; explains 1 finding (a); earliest evidence "
@@ -323,13 +323,13 @@ test_cycle2(void)
 	finding_set_init(&set);
 	add(&set, "a", T0 + 5);
 	add(&set, "b", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "b[a]", "cycle2: earlier evidence stays cause");
 	finding_set_free(&set);
 	finding_set_init(&set);
 	add(&set, "a", INT64_MIN);
 	add(&set, "b", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "b[a]", "cycle2: unknown time loses");
 	finding_set_free(&set);
 
@@ -337,7 +337,7 @@ test_cycle2(void)
 	finding_set_init(&set);
 	add(&set, "b", T0);
 	add(&set, "a", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "a[b]", "cycle2: rule id breaks the last tie");
 	ok(strstr(get(&set, "a")->rank_reason, "(rule id)") != NULL,
 	    "cycle2: reason names the id tie-break");
@@ -357,7 +357,7 @@ test_cycle3(void)
 	add(&set, "a", T0 + 2);
 	add(&set, "b", T0);
 	add(&set, "c", T0 + 1);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "b[c[a]]", "cycle3: winner keeps the chain");
 	ok(check_links(&set), "cycle3: links consistent");
 	is_int(get(&set, "b")->nexplained, 2, "cycle3: winner explains 2");
@@ -377,7 +377,7 @@ test_cycle3(void)
 	add(&set, "x", T0);
 	add(&set, "y", T0);
 	add(&set, "z", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_int(set.nroots, 1, "complete graph: one root");
 	is_str(set.roots[0]->rule->id, "y", "complete graph: critical wins");
 	is_int(set.roots[0]->nexplained, 3, "complete graph: explains all");
@@ -408,7 +408,7 @@ test_ties(void)
 	add(&set, "m2", T0);
 	add(&set, "m", T0 + 1000);
 	add(&set, "crit", INT64_MIN);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "crit w y x z m[m2] m3",
 	    "ties: severity, explained, time (unknown last), id");
 	is_int(get(&set, "x")->rank, 4, "ties: rank numbers");
@@ -442,7 +442,7 @@ test_order_independent(void)
 				k = 5 - k;
 			add(&set, ids[k], ts[k]);
 		}
-		rank_findings(&set);
+		rank_findings(&set, NULL);
 		if (p == 0) {
 			snprintf(first, sizeof first, "%s", tree(&set));
 			snprintf(reason, sizeof reason, "%s",
@@ -472,14 +472,14 @@ test_rerank(void)
 	finding_set_init(&set);
 	add(&set, "a", T0);
 	add(&set, "b", T0);
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	snprintf(before, sizeof before, "%s", tree(&set));
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), before, "ranking twice gives the same tree");
 	add(&set, "c", T0);
 	is_int(set.nroots, 0, "adding a finding drops the ranking");
 	ok(set.findings[0].rank_reason == NULL, "... and the reasons");
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_str(tree(&set), "c[a[b]]", "re-ranked with the new finding");
 	finding_set_free(&set);
 	reset_rules();
@@ -511,7 +511,7 @@ test_long_chain(void)
 		finding_set_add(&set)->rule = &r[i];
 		set.findings[i].first_ts = T0 + (int64_t)i;
 	}
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 	is_int(set.nroots, 1, "long cycle: one root");
 	is_str(set.roots[0]->rule->id, "r00000", "long cycle: earliest wins");
 	is_int(set.roots[0]->nexplained, N - 1, "long cycle: explains all");

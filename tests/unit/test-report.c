@@ -239,7 +239,7 @@ build(struct report *r)
 	ev_log(f, "n", "control0-journal.log", 9, INT64_MIN, "control0",
 	    "Jan 08 10:00:00 control0 ignition[812]: GET error");
 
-	rank_findings(&set);
+	rank_findings(&set, NULL);
 
 	problems[0] = (struct report_problem){ PROBLEM_ERROR, "truncated",
 	    "case-03812345/must-gather.tar.gz!inner.tar", 123456, 0,
@@ -449,7 +449,7 @@ test_json(const char *out)
 		return;
 	json_keys(root, keys, sizeof keys);
 	is_str(keys, "schema,version,generated_at,inputs,completeness,"
-	    "root_causes,findings,problems,problems_total,timeline,stats",
+	    "root_causes,resolved,suppressed,findings,problems,problems_total,timeline,stats",
 	    "json: top-level keys");
 	a = cJSON_GetObjectItem(root, "completeness");
 	ok(cJSON_IsFalse(cJSON_GetObjectItem(a, "complete")),
@@ -463,7 +463,8 @@ test_json(const char *out)
 	is_int(cJSON_GetArraySize(a), 2, "json: two root causes");
 	rc0 = cJSON_GetArrayItem(a, 0);
 	json_keys(rc0, keys, sizeof keys);
-	is_str(keys, "rank,rule,title,severity,category,summary,rank_reason,"
+	is_str(keys, "rank,rule,title,severity,category,summary,component,"
+	    "state,state_reason,rank_reason,"
 	    "first_ts,evidence,total_evidence,symptoms,remedy,references",
 	    "json: root cause keys");
 	is_str(cJSON_GetObjectItem(rc0, "rule")->valuestring,
@@ -479,7 +480,8 @@ test_json(const char *out)
 	    "json: log evidence keys");
 	sym = cJSON_GetArrayItem(cJSON_GetObjectItem(rc0, "symptoms"), 0);
 	json_keys(sym, keys, sizeof keys);
-	is_str(keys, "rank,rule,title,severity,category,summary,rank_reason,"
+	is_str(keys, "rank,rule,title,severity,category,summary,component,"
+	    "state,state_reason,rank_reason,"
 	    "first_ts,evidence,total_evidence,symptoms,remedy,references",
 	    "json: symptom keys");
 	sym = cJSON_GetArrayItem(cJSON_GetObjectItem(sym, "symptoms"), 0);
@@ -497,7 +499,7 @@ test_json(const char *out)
 	a = cJSON_GetObjectItem(root, "findings");
 	is_int(cJSON_GetArraySize(a), 6, "json: all findings listed flat");
 	json_keys(cJSON_GetArrayItem(a, 0), keys, sizeof keys);
-	is_str(keys, "rule,severity,summary,cause", "json: finding keys");
+	is_str(keys, "rule,severity,summary,component,state,cause", "json: finding keys");
 	is_str(cJSON_GetObjectItem(cJSON_GetArrayItem(a, 0), "cause")->
 	    valuestring, "mco.pool-degraded", "json: cause of a symptom");
 	ok(cJSON_IsNull(cJSON_GetObjectItem(cJSON_GetArrayItem(a, 4),
@@ -1116,7 +1118,7 @@ test_model_depth(void)
 		f->rule = &chain[i];
 		f->first_ts = f->last_ts = INT64_MIN;
 	}
-	rank_findings(&fs);
+	rank_findings(&fs, NULL);
 	rs.rules = chain;
 	rs.nrules = CHAIN;
 	memset(&r, 0, sizeof r);

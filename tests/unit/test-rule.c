@@ -755,7 +755,7 @@ test_positions(void)
 	    "16\n",
 	    "when column mapped into the file");
 	DIAG(HDR "evidence:\n  a: {pattern: x}\n  b: {pattern: y}\nwhen: a\n",
-	    "m.yaml:9:3: warning: evidence 'b' is not used in 'when'\n",
+	    "m.yaml:9:3: warning: evidence 'b' is not used in 'when' or 'current'\n",
 	    "unused evidence warning");
 	DIAG(HDR "evidence:\n  a: {sql: 'SELECT 1; SELECT 2'}\n",
 	    "m.yaml:8:23: evidence 'a': 'sql' holds more than one statement\n",
