@@ -63,9 +63,11 @@ index_exec(sqlite3 *db, const char *sql, const char *where,
  * Read meta.schema_version and compare it with the versions we read.
  * Anything that is not an index (not SQLite, SQLite without our meta
  * table, another version) is MGT_ERR_FORMAT with the file's name in err.
+ * The version read is left in *version.
  */
 static int
-index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
+index_open_check(sqlite3 *db, const char *path, int *version,
+    struct mgt_error *err)
 {
 	sqlite3_stmt *st = NULL;
 	const unsigned char *v;
@@ -114,6 +116,7 @@ index_open_check(sqlite3 *db, const char *path, struct mgt_error *err)
 		    INDEX_SCHEMA_VERSION_MIN, INDEX_SCHEMA_VERSION);
 		goto out;
 	}
+	*version = i;
 	ret = MGT_OK;
 out:
 	sqlite3_finalize(st);
@@ -206,7 +209,7 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 	sqlite3 *db = NULL;
 	char sql[64];
 	size_t i;
-	int flags, rc, ret;
+	int flags, rc, ret, version = INDEX_SCHEMA_VERSION;
 
 	*out = NULL;
 	if (o == NULL) {
@@ -229,7 +232,7 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 		goto fail;
 	}
 	/* First, so a stray file is named as such, not as a failed PRAGMA. */
-	if ((ret = index_open_check(db, path, err)) != MGT_OK)
+	if ((ret = index_open_check(db, path, &version, err)) != MGT_OK)
 		goto fail;
 	snprintf(sql, sizeof sql, "PRAGMA cache_size = -%d;",
 	    INDEX_READER_CACHE_KIB);
@@ -240,6 +243,10 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 		    "register SQL functions", err);
 		goto fail;
 	}
+	/* An older index had no alerts: an empty table stands in for it. */
+	if (version < 4 && (ret = index_exec(db, index_schema_old_alerts(),
+	    path, err)) != MGT_OK)
+		goto fail;
 	/* Before query_only, which refuses TEMP views too. */
 	dirs = xreallocarray(NULL, o->nextra_view_dirs + 1, sizeof *dirs);
 	dirs[0] = o->views_dir != NULL ? o->views_dir :

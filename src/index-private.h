@@ -52,6 +52,7 @@ enum index_stmt {
 	IST_HIT,
 	IST_HIT_STAT,
 	IST_PROBLEM,
+	IST_ALERT,
 	IST_META,
 	IST_COUNT
 };
@@ -71,6 +72,8 @@ struct index {
 int	 index_schema_create(sqlite3 *, int flags, struct mgt_error *);
 int	 index_schema_finish(sqlite3 *, int flags, struct mgt_error *);
 const char *index_schema_stmt(enum index_stmt);
+/* CREATE TEMP TABLE alerts, for an index older than version 4. */
+const char *index_schema_old_alerts(void);
 
 
 /* One stored Event or Pod, for its rows in the derived tables. */

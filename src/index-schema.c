@@ -15,6 +15,23 @@
 #include "index.h"
 #include "index-private.h"
 
+/* The columns of alerts, also given to older indexes (index_open()). */
+#define SCHEMA_ALERTS_COLUMNS \
+"	id		INTEGER PRIMARY KEY,\n" \
+"	source_id	INTEGER NOT NULL REFERENCES sources(id),\n" \
+"	line		INTEGER,\n" \
+"	alertname	TEXT,\n" \
+"	state		TEXT,\n" \
+"	severity	TEXT,\n" \
+"	namespace	TEXT,\n" \
+"	active_at	TEXT,\n" \
+"	active_at_us	INTEGER,\n" \
+"	summary		TEXT,\n" \
+"	description	TEXT,\n" \
+"	runbook_url	TEXT,\n" \
+"	labels		TEXT\n" \
+");\n"
+
 /*
  * Tables.  Timestamps are UTC microseconds (INTEGER) unless a column name
  * says it is text.  resource_conditions is filled by the writer from the
@@ -177,6 +194,13 @@ static const char schema_tables[] =
 "	line		INT,\n"
 "	resource_id	INT\n"
 ");\n"
+/*
+ * Prometheus alerts, one row per alert instance, from the rules API
+ * answers a must-gather saves (monitoring/prometheus/rules.json,
+ * monitoring/alerts.json; ingest-alerts.c).
+ */
+"CREATE TABLE alerts(\n"
+SCHEMA_ALERTS_COLUMNS
 "CREATE TABLE problems(\n"
 "	id		INTEGER PRIMARY KEY,\n"
 "	severity	TEXT NOT NULL,\n"
@@ -317,9 +341,21 @@ static const char *const schema_stmts[IST_COUNT] = {
 	[IST_PROBLEM] =
 	    "INSERT INTO problems(severity, code, vpath, offset, line, message)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[IST_ALERT] =
+	    "INSERT INTO alerts(source_id, line, alertname, state, severity,"
+	    " namespace, active_at, active_at_us, summary, description,"
+	    " runbook_url, labels)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
 	[IST_META] =
 	    "INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)",
 };
+
+/* An empty alerts table for an index written before version 4. */
+const char *
+index_schema_old_alerts(void)
+{
+	return "CREATE TEMP TABLE alerts(\n" SCHEMA_ALERTS_COLUMNS;
+}
 
 /* The SQL text of one of the writer's statements. */
 const char *

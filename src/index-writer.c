@@ -753,6 +753,26 @@ index_add_problem(struct index *ix, const struct problem *p,
 	return index_run(ix, IST_PROBLEM, "add problem", err);
 }
 
+int
+index_add_alert(struct index *ix, const struct index_alert *a,
+    struct mgt_error *err)
+{
+	ib_int(ix, IST_ALERT, 1, a->source_id);
+	if (a->line > 0)
+		ib_int(ix, IST_ALERT, 2, a->line);
+	ib_opt(ix, IST_ALERT, 3, a->alertname);
+	ib_opt(ix, IST_ALERT, 4, a->state);
+	ib_opt(ix, IST_ALERT, 5, a->severity);
+	ib_opt(ix, IST_ALERT, 6, a->namespace);
+	ib_opt(ix, IST_ALERT, 7, a->active_at);
+	ib_ts(ix, IST_ALERT, 8, a->active_at_us);
+	ib_opt(ix, IST_ALERT, 9, a->summary);
+	ib_opt(ix, IST_ALERT, 10, a->description);
+	ib_opt(ix, IST_ALERT, 11, a->runbook_url);
+	ib_text(ix, IST_ALERT, 12, a->labels);
+	return index_run(ix, IST_ALERT, "add alert", err);
+}
+
 /* Set (or replace) one meta row. */
 int
 index_set_meta(struct index *ix, const char *key, const char *value,

@@ -21,10 +21,12 @@ struct mgt_error;
 struct index;
 
 /*
- * Version 3 stores no views (index_open() creates them); version 2
- * indexes, whose stored views today's shadow, are read too.
+ * Version 4 adds the alerts table; version 3 stores no views
+ * (index_open() creates them); version 2 indexes, whose stored views
+ * today's shadow, are read too.  Opening a version 2 or 3 index gives it
+ * an empty TEMP alerts table, so the same queries run on every version.
  */
-#define INDEX_SCHEMA_VERSION		3
+#define INDEX_SCHEMA_VERSION		4
 #define INDEX_SCHEMA_VERSION_MIN	2
 
 /* index_create flags */
@@ -131,6 +133,25 @@ int	 index_add_hit(struct index *, const struct index_hit *,
 int	 index_add_hit_stat(struct index *, const struct index_hit_stat *,
 	    struct mgt_error *);
 int	 index_add_problem(struct index *, const struct problem *,
+	    struct mgt_error *);
+
+/* A row of the alerts table; NULL text is stored as NULL. */
+struct index_alert {
+	int64_t		 source_id;
+	long		 line;		/* 0: unknown */
+	const char	*alertname;
+	const char	*state;
+	const char	*severity;
+	const char	*namespace;
+	const char	*active_at;	/* as written */
+	int64_t		 active_at_us;	/* LOG_TS_NONE if none */
+	const char	*summary;
+	const char	*description;
+	const char	*runbook_url;
+	const char	*labels;	/* a JSON object */
+};
+
+int	 index_add_alert(struct index *, const struct index_alert *,
 	    struct mgt_error *);
 int	 index_set_meta(struct index *, const char *key, const char *value,
 	    struct mgt_error *);

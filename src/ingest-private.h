@@ -161,6 +161,7 @@ struct ingest {
 	size_t				 block_cap;
 	long				 block_first;	/* line_no of block line 0 */
 	int				 long_line_reported;
+	long				 alert_files;	/* alert answers read */
 };
 
 int	 ingest_db_error(struct ingest *, const struct mgt_error *);
@@ -184,6 +185,12 @@ void	 ingest_cluster_free(struct ingest *);
 /* The string at obj.a (or obj.a.b), NULL when absent or not a string. */
 const char *ingest_str(const cJSON *obj, const char *a, const char *b);
 int	 ingest_resource_member(struct ingest *, struct index_source *);
+/*
+ * ingest-alerts.c: a Prometheus or Alertmanager API answer is not an
+ * object.  1: obj is one (its alerts, if any, stored), 0: it is not, -1:
+ * the index failed (ingest_db_error() was called).
+ */
+int	 ingest_alerts_document(struct ingest *, const cJSON *obj, long line);
 int	 ingest_small_member(struct ingest *, const void *head, size_t headlen,
 	    struct index_source *);
 

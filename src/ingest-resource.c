@@ -2,8 +2,9 @@
  * Reading resource members: buffer one file (bounded by max-doc-bytes),
  * parse it into objects and index them.  Knows the few places where the
  * object does not name its own kind: the install-config embedded in
- * configmap kube-system/cluster-config-v1, etcd_info JSON, and Insights
- * archive files whose kind is given by their directory.
+ * configmap kube-system/cluster-config-v1, etcd_info JSON, Insights
+ * archive files whose kind is given by their directory or whose name is at
+ * the top, and (ingest-alerts.c) Prometheus answers holding alerts.
  */
 #include "config.h"
 
@@ -205,12 +206,27 @@ ingest_object(struct ingest_res_ctx *rc, const cJSON *obj, long line)
 	} else if (kind == NULL && in->cls.kind == KIND_INSIGHTS &&
 	    cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(obj, "items"))) {
 		return ingest_insights_items(rc, obj, line);
+	} else if (kind != NULL && in->cls.kind == KIND_INSIGHTS &&
+	    (name = ingest_str(obj, "name", NULL)) != NULL && *name != '\0') {
+		/* The Insights archive writes some objects with their name
+		 * at the top (InsightsOperator "cluster"). */
+		if ((r = ingest_cluster_object(in, kind, obj)) != MGT_OK)
+			return r;
+		if (ns == NULL)
+			ns = ingest_str(obj, "namespace", NULL);
+		r = index_add_synthetic(in->idx, in->source_id, line,
+		    ingest_str(obj, "apiVersion", NULL), kind, ns ? ns : "",
+		    name, obj, &err);
 	} else if (name != NULL &&
 	    (ik = ingest_insights_kind(in->path)) != NULL) {
 		if ((r = ingest_cluster_object(in, ik->kind, obj)) != MGT_OK)
 			return r;
 		r = index_add_synthetic(in->idx, in->source_id, line,
 		    ik->api_version, ik->kind, ns ? ns : "", name, obj, &err);
+	} else if (kind == NULL && (r = ingest_alerts_document(in, obj,
+	    line)) != 0) {
+		/* A Prometheus or Alertmanager answer, not an object. */
+		return r < 0 ? MGT_ERR_DB : MGT_OK;
 	} else {
 		/* Not a Kubernetes object we can name: catalogued only. */
 		if (!rc->reported_kindless) {

@@ -40,6 +40,7 @@ enum problem_severity {
 #define PCODE_LIMIT_LINE	"limit-line"		/* line longer than max-line */
 #define PCODE_LIMIT_DOC		"limit-doc"		/* document too large to parse */
 #define PCODE_LIMIT_DOCS	"limit-docs"		/* too many documents in a file */
+#define PCODE_LIMIT_ALERTS	"limit-alerts"		/* too many alerts in a file */
 #define PCODE_LIMIT_HITS	"limit-hits"		/* stored hits capped */
 #define PCODE_LIMIT_STORED_LINES "limit-stored-lines"	/* stored log lines capped */
 #define PCODE_LIMIT_PROBLEMS	"limit-problems"	/* problem rows of a code capped */

@@ -2,7 +2,8 @@
  * The JUnit XML report for CI: one test case per rule evaluated.  A rule
  * that fired at or above fail_on is a failure carrying its evidence; one
  * that fired below it passes with the finding in system-out.  Text goes
- * through report_xml_put() (report-xml.c).
+ * through report_xml_put() (report-xml.c).  The cluster block is a
+ * "cluster" property per sentence and the suite's own system-out.
  */
 #include "config.h"
 
@@ -147,10 +148,25 @@ report_junit_write(FILE *fp, const struct report_model *m)
 		report_xml_put(fp, m->inputs[i], 1);
 		fputs("\"/>\n", fp);
 	}
+	/* The case at a glance, a property per sentence, as first in every
+	 * format; and once more as the suite's system-out, which CI shows. */
+	for (i = 0; i < m->ncluster; i++) {
+		fputs("    <property name=\"cluster\" value=\"", fp);
+		report_xml_put(fp, m->cluster[i], 1);
+		fputs("\"/>\n", fp);
+	}
 	fputs("  </properties>\n", fp);
 	junit_completeness(fp, m);
 	for (i = 0; i < m->nchecks; i++)
 		junit_case(fp, &m->checks[i]);
+	if (m->ncluster > 0) {
+		fputs("  <system-out>", fp);
+		for (i = 0; i < m->ncluster; i++) {
+			report_xml_put(fp, m->cluster[i], 0);
+			fputc('\n', fp);
+		}
+		fputs("</system-out>\n", fp);
+	}
 	fputs("</testsuite>\n", fp);
 	return ferror(fp) ? MGT_ERR_IO : MGT_OK;
 }

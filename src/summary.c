@@ -24,6 +24,12 @@
 /* Display columns of one value in text (a condition message can run to
  * kilobytes); the JSON has it whole. */
 #define SUMMARY_TEXT_VALUE	160
+/* Display columns of one sentence (summary_lines()) in text. */
+#define SUMMARY_TEXT_LINE	2000
+
+static char	*summary_alerts_line(const cJSON *);
+static char	*summary_insights_line(const cJSON *);
+static char	*summary_age_line(const cJSON *);
 
 static cJSON *
 summary_need(cJSON *j)
@@ -115,6 +121,18 @@ summary_meta(sqlite3 *db, cJSON *o, const char *name, const char *key)
 	free(v);
 }
 
+/* Rows a listed section holds at most, in JSON too. */
+#define SUMMARY_LIST_MAX	"100"
+/* Alerts that fire always, to show the alerting pipeline works. */
+#define SUMMARY_NOT_HEARTBEAT \
+	"alertname NOT IN ('Watchdog', 'InfoInhibitor')"
+#define SUMMARY_LOG_KINDS \
+	"('pod_log', 'service_log', 'journal', 'log')"
+/* Objects that hold addresses and domain names in every must-gather. */
+#define SUMMARY_OBFUSCATION_KINDS \
+	"('Node', 'Infrastructure', 'DNS', 'Network', 'Proxy', 'Machine'," \
+	" 'InstallConfig', 'Ingress', 'APIServer')"
+
 /* Each section: its name in the JSON and the query that fills it. */
 static const struct {
 	const char	*name;
@@ -180,6 +198,52 @@ static const struct {
 	{ "etcd_members", 0,
 	  "SELECT name, is_learner FROM etcd_members ORDER BY name" },
 	/*
+	 * Alerts (ingest-alerts.c).  files: the alert answers read (NULL:
+	 * none, so no alert data).  Watchdog and InfoInhibitor always fire:
+	 * counted as heartbeat, not among the firing problems.
+	 */
+	{ "alerts", 1,
+	  "SELECT (SELECT CAST(value AS INTEGER) FROM meta WHERE key ="
+	  "  'alert_files') AS files,"
+	  " (SELECT count(*) FROM alerts) AS total,"
+	  " (SELECT count(*) FROM alerts WHERE state = 'firing') AS firing,"
+	  " (SELECT count(*) FROM alerts WHERE state = 'firing' AND"
+	  "  severity = 'critical' AND " SUMMARY_NOT_HEARTBEAT ") AS critical,"
+	  " (SELECT count(*) FROM alerts WHERE state = 'firing' AND"
+	  "  severity = 'warning' AND " SUMMARY_NOT_HEARTBEAT ") AS warning,"
+	  " (SELECT count(*) FROM alerts WHERE state = 'firing' AND"
+	  "  severity = 'info' AND " SUMMARY_NOT_HEARTBEAT ") AS info,"
+	  " (SELECT count(*) FROM alerts WHERE state = 'firing' AND"
+	  "  severity IS NOT 'critical' AND severity IS NOT 'warning' AND"
+	  "  severity IS NOT 'info' AND " SUMMARY_NOT_HEARTBEAT ") AS other,"
+	  " (SELECT count(*) FROM alerts WHERE state = 'firing' AND NOT "
+	  SUMMARY_NOT_HEARTBEAT ") AS heartbeat,"
+	  " (SELECT count(*) FROM alerts WHERE state = 'pending') AS pending" },
+	/* The critical and warning alerts firing, one row per name and
+	 * namespace; since: the earliest activeAt, summary: its. */
+	{ "firing_alerts", 0,
+	  "SELECT alertname, severity, namespace, count(*) AS instances,"
+	  " min(coalesce(active_at, '')) AS since, summary FROM alerts"
+	  " WHERE state = 'firing' AND severity IN ('critical', 'warning')"
+	  " AND " SUMMARY_NOT_HEARTBEAT
+	  " GROUP BY alertname, severity, namespace"
+	  " ORDER BY severity = 'critical' DESC, alertname, namespace"
+	  " LIMIT " SUMMARY_LIST_MAX },
+	{ "insights", 0,
+	  "SELECT description, total_risk, risk, advisor_uri, state"
+	  " FROM insights_health_checks ORDER BY total_risk DESC, description"
+	  " LIMIT " SUMMARY_LIST_MAX },
+	/* The newest and oldest evidence: log lines, condition changes. */
+	{ "data_age", 1,
+	  "SELECT (SELECT max(last_ts) FROM sources WHERE kind IN"
+	  "  " SUMMARY_LOG_KINDS ") AS newest_log,"
+	  " (SELECT min(first_ts) FROM sources WHERE kind IN"
+	  "  " SUMMARY_LOG_KINDS ") AS oldest_log,"
+	  " (SELECT max(last_transition_us) FROM resource_conditions)"
+	  "   AS newest_condition,"
+	  " (SELECT min(last_transition_us) FROM resource_conditions)"
+	  "   AS oldest_condition" },
+	/*
 	 * What a must-gather usually holds and this one does not: each
 	 * absence makes some rules blind, and the engineer should know.
 	 */
@@ -197,8 +261,84 @@ static const struct {
 	  "  NOT EXISTS (SELECT 1 FROM sources WHERE vpath LIKE"
 	  "  '%/host_service_logs/%' OR kind = 'journal')"
 	  " UNION ALL SELECT 'pod logs', 6 WHERE NOT EXISTS (SELECT 1 FROM"
-	  "  sources WHERE kind = 'pod_log')) ORDER BY o" },
+	  "  sources WHERE kind = 'pod_log')"
+	  " UNION ALL SELECT 'alert data (monitoring/prometheus/rules.json)', 7"
+	  "  WHERE NOT EXISTS (SELECT 1 FROM meta WHERE key = 'alert_files')"
+	  /* must-gather-clean's markers (pkg/obfuscator), looked for in the
+	   * few objects that always carry addresses and names. */
+	  " UNION ALL SELECT 'real IP addresses (obfuscated by"
+	  "  must-gather-clean)', 8 WHERE EXISTS (SELECT 1 FROM resources"
+	  "  WHERE kind IN " SUMMARY_OBFUSCATION_KINDS " AND (instr(doc,"
+	  "  'x-ipv4-') OR instr(doc, 'x-ipv6-') OR instr(doc,"
+	  "  'xxx.xxx.xxx.xxx') OR instr(doc, 'xxxx:xxxx:xxxx:xxxx')))"
+	  " UNION ALL SELECT 'real domain names (obfuscated by"
+	  "  must-gather-clean)', 9 WHERE EXISTS (SELECT 1 FROM resources"
+	  "  WHERE kind IN " SUMMARY_OBFUSCATION_KINDS " AND (doc GLOB"
+	  "  '*domain[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]*'"
+	  "  OR instr(doc, 'obfuscated.com')))"
+	  " UNION ALL SELECT 'real MAC addresses (obfuscated by"
+	  "  must-gather-clean)', 10 WHERE EXISTS (SELECT 1 FROM resources"
+	  "  WHERE kind IN " SUMMARY_OBFUSCATION_KINDS " AND (instr(doc,"
+	  "  'x-mac-') OR instr(doc, 'xx:xx:xx:xx:xx:xx')))) ORDER BY o" },
 };
+
+/* "3 min", "2 d": a span of us in its largest whole unit. */
+static void
+summary_span(int64_t us, char *buf, size_t len)
+{
+	static const struct {
+		const char	*unit;
+		int64_t		 s;
+	} units[] = { { "d", 86400 }, { "h", 3600 }, { "min", 60 },
+	    { "s", 1 } };
+	int64_t sec = (us < 0 ? -us : us) / 1000000;
+	size_t i;
+
+	for (i = 0; i < sizeof units / sizeof units[0] - 1; i++)
+		if (sec >= units[i].s)
+			break;
+	snprintf(buf, len, "%lld %s", (long long)(sec / units[i].s),
+	    units[i].unit);
+}
+
+/*
+ * data_age as the query left it holds microseconds: each becomes its time
+ * as text, with NAME_before_gather_s, the seconds from it to the start
+ * of the gather (negative: after; null: no gather time).
+ */
+static void
+summary_age(cJSON *s)
+{
+	static const char *const names[] = { "newest_log", "oldest_log",
+	    "newest_condition", "oldest_condition" };
+	cJSON *age = cJSON_GetObjectItemCaseSensitive(s, "data_age");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(s, "gather"), "start");
+	const cJSON *v;
+	char key[64], buf[MGT_TIME_BUFSZ];
+	int64_t start, ts;
+	int have_start;
+	size_t i;
+
+	have_start = cJSON_IsString(st) && time_parse(st->valuestring,
+	    strlen(st->valuestring), &start);
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		v = cJSON_GetObjectItemCaseSensitive(age, names[i]);
+		snprintf(key, sizeof key, "%s_before_gather_s", names[i]);
+		if (!cJSON_IsNumber(v)) {
+			cJSON_AddItemToObject(age, key,
+			    summary_need(cJSON_CreateNull()));
+			continue;
+		}
+		ts = (int64_t)v->valuedouble;
+		cJSON_ReplaceItemInObjectCaseSensitive(age, names[i],
+		    summary_need(cJSON_CreateString(time_format_brief(ts, buf,
+		    sizeof buf))));
+		cJSON_AddItemToObject(age, key, summary_need(have_start ?
+		    cJSON_CreateNumber((double)((start - ts) / 1000000)) :
+		    cJSON_CreateNull()));
+	}
+}
 
 int
 summary_build(sqlite3 *db, cJSON **out, struct mgt_error *err)
@@ -230,6 +370,7 @@ summary_build(sqlite3 *db, cJSON **out, struct mgt_error *err)
 			cJSON_AddItemToObject(s, "gather", o);
 		}
 	}
+	summary_age(s);
 	*out = s;
 	return MGT_OK;
 }
@@ -315,6 +456,17 @@ summary_operator_off(const cJSON *row)
 	    summary_is(row, "progressing", "True");
 }
 
+/* A line of summary_lines() as text: escaped, on a line; frees t. */
+static void
+summary_put(FILE *f, char *t)
+{
+	char *e = report_term(t, SUMMARY_TEXT_LINE);
+
+	fprintf(f, "%s\n", e);
+	free(e);
+	free(t);
+}
+
 int
 summary_write_text(FILE *f, const cJSON *s)
 {
@@ -334,8 +486,12 @@ summary_write_text(FILE *f, const cJSON *s)
 	    "started", "completed", NULL };
 	static const char *const etcd_cols[] = { "name", "is_learner", NULL };
 	static const char *const lacks_cols[] = { "what", NULL };
+	static const char *const alert_cols[] = { "alertname", "severity",
+	    "namespace", "instances", "since", "summary", NULL };
+	static const char *const insights_cols[] = { "risk", "state",
+	    "description", "advisor_uri", NULL };
 	const cJSON *cl = cJSON_GetObjectItemCaseSensitive(s, "cluster");
-	char *id = summary_text(cl, "id");
+	char *id = summary_text(cl, "id"), *t;
 
 	fprintf(f, "Cluster %s\n", id);
 	free(id);
@@ -366,6 +522,16 @@ summary_write_text(FILE *f, const cJSON *s)
 	summary_list(f, s, "updates", update_cols, NULL);
 	fputs("etcd members\n", f);
 	summary_list(f, s, "etcd_members", etcd_cols, NULL);
+	if ((t = summary_alerts_line(s)) != NULL) {
+		summary_put(f, t);
+		summary_list(f, s, "firing_alerts", alert_cols, NULL);
+	}
+	if ((t = summary_insights_line(s)) != NULL) {
+		summary_put(f, t);
+		summary_list(f, s, "insights", insights_cols, NULL);
+	}
+	if ((t = summary_age_line(s)) != NULL)
+		summary_put(f, t);
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(s,
 	    "lacks")) > 0) {
 		fputs("Not in the gather\n", f);
@@ -416,6 +582,213 @@ summary_time(const char *s, char *buf, size_t len)
 	return time_format_brief(us, buf, len);
 }
 
+/* A number member of o, or 0. */
+static long
+summary_num(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	return cJSON_IsNumber(v) ? (long)v->valuedouble : 0;
+}
+
+/*
+ * "Alerts firing: 2 critical, 5 warning; Watchdog firing; 3 pending", or
+ * NULL when the gather has no alert data.
+ */
+static char *
+summary_alerts_line(const cJSON *s)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(s, "alerts");
+	char *t, extra[128] = "";
+	size_t n;
+
+	if (!cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(a, "files")))
+		return NULL;
+	n = 0;
+	if (summary_num(a, "info") > 0)
+		n += (size_t)snprintf(extra + n, sizeof extra - n,
+		    ", %ld info", summary_num(a, "info"));
+	if (summary_num(a, "other") > 0 && n < sizeof extra)
+		n += (size_t)snprintf(extra + n, sizeof extra - n,
+		    ", %ld other", summary_num(a, "other"));
+	if (n < sizeof extra)
+		n += (size_t)snprintf(extra + n, sizeof extra - n, "; %s",
+		    summary_num(a, "heartbeat") > 0 ? "Watchdog firing" :
+		    "Watchdog not firing (alerting itself may be broken)");
+	if (summary_num(a, "pending") > 0 && n < sizeof extra)
+		snprintf(extra + n, sizeof extra - n, "; %ld pending",
+		    summary_num(a, "pending"));
+	xasprintf(&t, "Alerts firing: %ld critical, %ld warning%s",
+	    summary_num(a, "critical"), summary_num(a, "warning"), extra);
+	return t;
+}
+
+/* Alert names listed in one line at most; the rest are counted. */
+#define SUMMARY_LINE_ALERTS	10
+
+/* "Firing: KubeAPIDown (critical), X in ns (warning, 3×)", or NULL. */
+static char *
+summary_firing_line(const cJSON *s)
+{
+	const cJSON *row;
+	char *line = NULL, *part, *t;
+	const char *ns;
+	long n = 0, inst;
+
+	cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(s,
+	    "firing_alerts")) {
+		if (n++ >= SUMMARY_LINE_ALERTS)
+			continue;
+		ns = summary_str(row, "namespace");
+		inst = summary_num(row, "instances");
+		xasprintf(&part, "%s%s%s (%s%s)", summary_str(row, "alertname") !=
+		    NULL ? summary_str(row, "alertname") : "(no name)",
+		    ns != NULL ? " in " : "", ns != NULL ? ns : "",
+		    summary_str(row, "severity") != NULL ?
+		    summary_str(row, "severity") : "-", inst > 1 ? ", " : "");
+		if (inst > 1) {
+			xasprintf(&t, "%.*s%ld times)", (int)strlen(part) - 1,
+			    part, inst);
+			free(part);
+			part = t;
+		}
+		summary_add(&line, "", part, "");
+		free(part);
+	}
+	if (line == NULL)
+		return NULL;
+	if (n > SUMMARY_LINE_ALERTS)
+		xasprintf(&t, "Firing: %s, and %ld more", line,
+		    n - SUMMARY_LINE_ALERTS);
+	else
+		xasprintf(&t, "Firing: %s", line);
+	free(line);
+	return t;
+}
+
+/* "Insights recommendations: 1 critical, 2 moderate (1 disabled)", or
+ * NULL when there is none. */
+static char *
+summary_insights_line(const cJSON *s)
+{
+	static const char *const risks[] = { "critical", "important",
+	    "moderate", "low" };
+	const cJSON *row, *list = cJSON_GetObjectItemCaseSensitive(s,
+	    "insights");
+	char *line = NULL, *t, num[32];
+	long count[4] = { 0, 0, 0, 0 }, other = 0, disabled = 0;
+	size_t i;
+
+	if (cJSON_GetArraySize(list) == 0)
+		return NULL;
+	cJSON_ArrayForEach(row, list) {
+		for (i = 0; i < 4; i++)
+			if (summary_is(row, "risk", risks[i]))
+				break;
+		if (i < 4)
+			count[i]++;
+		else
+			other++;
+		if (summary_is(row, "state", "Disabled"))
+			disabled++;
+	}
+	for (i = 0; i < 4; i++) {
+		if (count[i] == 0)
+			continue;
+		snprintf(num, sizeof num, "%ld ", count[i]);
+		summary_add(&line, num, risks[i], "");
+	}
+	if (other > 0) {
+		snprintf(num, sizeof num, "%ld ", other);
+		summary_add(&line, num, "of unknown risk", "");
+	}
+	if (disabled > 0)
+		xasprintf(&t, "Insights recommendations: %s (%ld disabled)",
+		    line, disabled);
+	else
+		xasprintf(&t, "Insights recommendations: %s", line);
+	free(line);
+	return t;
+}
+
+/*
+ * "3 min before the gather" for NAME_before_gather_s ("during the gather"
+ * between its start and end, "after" past its end); the time itself when
+ * there is no gather time.  NULL when NAME is null.
+ */
+static char *
+summary_when(const cJSON *s, const cJSON *age, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(age, name);
+	const char *end = summary_str(cJSON_GetObjectItemCaseSensitive(s,
+	    "gather"), "end");
+	const cJSON *d;
+	char key[64], span[32], *t;
+	int64_t ts, e;
+
+	if (!cJSON_IsString(v))
+		return NULL;
+	snprintf(key, sizeof key, "%s_before_gather_s", name);
+	d = cJSON_GetObjectItemCaseSensitive(age, key);
+	if (!cJSON_IsNumber(d))
+		xasprintf(&t, "at %s", v->valuestring);
+	else if (d->valuedouble >= 0) {
+		summary_span((int64_t)d->valuedouble * 1000000, span,
+		    sizeof span);
+		xasprintf(&t, "%s before the gather", span);
+	} else if (end != NULL && time_parse(end, strlen(end), &e) &&
+	    time_parse(v->valuestring, strlen(v->valuestring), &ts) &&
+	    ts > e) {
+		summary_span(ts - e, span, sizeof span);
+		xasprintf(&t, "%s after the gather", span);
+	} else
+		xasprintf(&t, "during the gather");
+	return t;
+}
+
+/* "Data: newest log line 3 min before the gather, oldest 2 d before; ..." */
+static char *
+summary_age_line(const cJSON *s)
+{
+	const cJSON *age = cJSON_GetObjectItemCaseSensitive(s, "data_age");
+	static const struct {
+		const char	*newest, *oldest, *what;
+	} kinds[] = { { "newest_log", "oldest_log", "log line" },
+	    { "newest_condition", "oldest_condition", "condition change" } };
+	char *line = NULL, *a, *b, *part;
+	size_t i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		a = summary_when(s, age, kinds[i].newest);
+		b = summary_when(s, age, kinds[i].oldest);
+		if (a == NULL) {
+			free(b);
+			continue;
+		}
+		if (b != NULL)
+			xasprintf(&part, "newest %s %s, oldest %s",
+			    kinds[i].what, a, b);
+		else
+			xasprintf(&part, "newest %s %s", kinds[i].what, a);
+		if (line == NULL)
+			line = part;
+		else {
+			xasprintf(&a, "%s; %s", line, part);
+			free(line);
+			free(part);
+			line = a;
+			a = NULL;
+		}
+		free(a);
+		free(b);
+	}
+	if (line == NULL)
+		return NULL;
+	xasprintf(&part, "Data: %s", line);
+	free(line);
+	return part;
+}
+
 char **
 summary_lines(const cJSON *s, size_t *n)
 {
@@ -425,7 +798,7 @@ summary_lines(const cJSON *s, size_t *n)
 	const char *st, *en, *mg;
 	char **lines, *line = NULL, *t, b1[MGT_TIME_BUFSZ], b2[MGT_TIME_BUFSZ];
 
-	lines = xreallocarray(NULL, 5, sizeof *lines);
+	lines = xreallocarray(NULL, 9, sizeof *lines);
 	*n = 0;
 	summary_add(&line, "OpenShift ", summary_str(cl, "version"), "");
 	if (summary_str(cl, "completed_version") != NULL &&
@@ -473,6 +846,14 @@ summary_lines(const cJSON *s, size_t *n)
 		    mg != NULL ? mg : "");
 		lines[(*n)++] = t;
 	}
+	if ((t = summary_alerts_line(s)) != NULL)
+		lines[(*n)++] = t;
+	if ((t = summary_firing_line(s)) != NULL)
+		lines[(*n)++] = t;
+	if ((t = summary_insights_line(s)) != NULL)
+		lines[(*n)++] = t;
+	if ((t = summary_age_line(s)) != NULL)
+		lines[(*n)++] = t;
 	line = NULL;
 	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(s, "lacks"))
 		summary_add(&line, "", summary_str(v, "what"), "");
