@@ -651,8 +651,9 @@ struct mgt_change {
 					   A's when resolved); else -1 */
 };
 /* The number of changes, and change i of them: sections in the order
- * above, each sorted by name.  mgt_diff_change() returns 0, or -1 when i
- * is out of range. */
+ * above, objects by name, then the findings (new and changed in B's
+ * report order, resolved in A's).  mgt_diff_change() returns 0, or -1
+ * when i is out of range. */
 size_t		 mgt_diff_count(const mgt_diff *d);
 int		 mgt_diff_change(const mgt_diff *d, size_t i,
 		    struct mgt_change *out);

@@ -91,6 +91,15 @@ diff_put_md(FILE *f, const char *s, int code)
 	free(t);
 }
 
+/* A value as shown: "-" for none, "" for empty. */
+static const char *
+diff_value(const char *s)
+{
+	if (s == NULL)
+		return "-";
+	return *s == '\0' ? "\"\"" : s;
+}
+
 /* One change on one line (after the writer's bullet or indent). */
 static void
 diff_put_change(FILE *f, const struct diff_change *c, diff_put_fn put)
@@ -103,9 +112,9 @@ diff_put_change(FILE *f, const struct diff_change *c, diff_put_fn put)
 		fputc(' ', f);
 		put(f, c->field, 0);
 		fputs(": ", f);
-		put(f, c->before != NULL ? c->before : "-", 1);
+		put(f, diff_value(c->before), 1);
 		fputs(" -> ", f);
-		put(f, c->after != NULL ? c->after : "-", 1);
+		put(f, diff_value(c->after), 1);
 		if (c->detail != NULL) {
 			fputs(" (", f);
 			put(f, c->detail, 0);
