@@ -22,6 +22,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_index_entry,
 	&cmd_report_entry,
 	&cmd_summary_entry,
+	&cmd_diff_entry,
 	&cmd_query_entry,
 	&cmd_grep_entry,
 	&cmd_timeline_entry,
@@ -162,6 +163,14 @@ cmd_is_dir(const char *p)
 	struct stat st;
 
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int
+cmd_is_regular(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* Fill err as a usage error about path; returns MGT_ERR_USAGE. */
@@ -309,6 +318,22 @@ cmd_session_new(void)
 		exit(MGT_EXIT_INTERNAL);
 	}
 	return s;
+}
+
+int
+cmd_is_index(const char *path)
+{
+	static const char magic[16] = "SQLite format 3";
+	char buf[16];
+	FILE *f;
+	int yes;
+
+	if (!cmd_is_regular(path) || (f = fopen(path, "rb")) == NULL)
+		return 0;
+	yes = fread(buf, 1, sizeof buf, f) == sizeof buf &&
+	    memcmp(buf, magic, sizeof magic) == 0;
+	fclose(f);
+	return yes;
 }
 
 int

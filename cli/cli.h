@@ -36,6 +36,7 @@ extern const struct cmd_entry cmd_analyze_entry;
 extern const struct cmd_entry cmd_index_entry;
 extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_summary_entry;
+extern const struct cmd_entry cmd_diff_entry;
 extern const struct cmd_entry cmd_query_entry;
 extern const struct cmd_entry cmd_grep_entry;
 extern const struct cmd_entry cmd_timeline_entry;
@@ -112,6 +113,9 @@ void	 cmd_options_init(struct mgt_options *);
 /* A session made from cmd_options_init(); exits 4 when none can be made
  * (out of memory). */
 mgt_session *cmd_session_new(void);
+/* Is path an index rather than an input: a regular file holding an
+ * SQLite database? */
+int	 cmd_is_index(const char *path);
 /* Open the index at path as a case of s; on failure the error is printed
  * and the exit code returned (cmd_exit_for_open()), else MGT_EXIT_OK. */
 int	 cmd_case_open(mgt_session *s, const char *path, mgt_case **c);

@@ -35,23 +35,6 @@ summary_option(void *ctx, int opt, const char *arg)
 	return cmd_ingest_handle(a->ci, opt, arg);
 }
 
-/* An index, not an input: a regular file holding an SQLite database. */
-static int
-summary_is_index(const char *path)
-{
-	static const char magic[16] = "SQLite format 3";
-	char buf[16];
-	FILE *f;
-	int yes;
-
-	if ((f = fopen(path, "rb")) == NULL)
-		return 0;
-	yes = fread(buf, 1, sizeof buf, f) == sizeof buf &&
-	    memcmp(buf, magic, sizeof magic) == 0;
-	fclose(f);
-	return yes;
-}
-
 static int
 cmd_summary_exec(int argc, char **argv)
 {
@@ -83,7 +66,7 @@ cmd_summary_exec(int argc, char **argv)
 	}
 	mgt_error_clear(&err);
 	code = MGT_EXIT_OK;
-	if (argc - optind == 1 && summary_is_index(argv[optind]))
+	if (argc - optind == 1 && cmd_is_index(argv[optind]))
 		code = cmd_case_open(ci.s, argv[optind], &c);
 	else {
 		/* No rules: the summary reads objects, not log patterns. */

@@ -601,6 +601,100 @@ int		 mgt_result_write_file(const mgt_result *r, const char *path,
  */
 void		 mgt_xml_escape(FILE *f, const char *s, int attr);
 
+/* ---- comparing two cases ----------------------------------------------- */
+
+/*
+ * What changed from one gather of a cluster (A, e.g. before an upgrade) to
+ * another (B, after): the cluster version and its update history, the
+ * cluster operators' conditions, the nodes, the machine config pools and
+ * machine configs, and the findings of the session's rules, evaluated on
+ * both.  doc/report-schema.md describes it ("mgtriage.diff/v1").
+ */
+typedef struct mgt_diff mgt_diff;
+
+/* mgt_diff_build() flags */
+#define MGT_DIFF_FORCE	0x1	/* compare even when A and B are not known
+				   to be the same cluster */
+
+/*
+ * Compare case a with case b, both made from the same session (its rules
+ * are evaluated on each, as mgt_evaluate() does).  Two gathers whose
+ * ClusterVersions name different cluster IDs, or where either side has
+ * no cluster ID (no ClusterVersion), are refused with MGT_ERR_USAGE (err
+ * names both IDs) unless flags has MGT_DIFF_FORCE; mgt_diff_info() then
+ * says whether they were the same.  MGT_ERR_USAGE too for cases of two
+ * sessions; MGT_ERR_DB when an index cannot be read.  *out is NULL on
+ * failure.
+ */
+int		 mgt_diff_build(mgt_case *a, mgt_case *b, unsigned flags,
+		    mgt_diff **out, struct mgt_error *err);
+/* Free the diff and every string it handed out.  NULL is a no-op. */
+void		 mgt_diff_free(mgt_diff *d);
+
+/* What one change is. */
+enum mgt_change_kind {
+	MGT_CHANGE_ADDED = 0,	/* in B only (a new finding) */
+	MGT_CHANGE_REMOVED,	/* in A only (a resolved finding) */
+	MGT_CHANGE_CHANGED	/* in both, field differs */
+};
+/* "added", "removed", "changed"; NULL if out of range. */
+const char	*mgt_change_kind_name(int kind);
+
+/* One difference.  Strings belong to the diff; each may be NULL unless
+ * said otherwise. */
+struct mgt_change {
+	const char	*section;	/* never NULL: "cluster", "updates",
+					   "operators", "nodes", "pools",
+					   "machineconfigs", "findings" */
+	enum mgt_change_kind kind;
+	const char	*name;		/* never NULL: the object's name, the
+					   update's "VERSION started TIME",
+					   the finding's rule id */
+	const char	*field;		/* CHANGED: the column that differs
+					   ("degraded", "ready", "summary") */
+	const char	*before;	/* CHANGED: A's value */
+	const char	*after;		/* CHANGED: B's value */
+	const char	*detail;	/* ADDED, REMOVED: the row in brief
+					   ("roles=worker ready=True"); a
+					   condition: its reason and message
+					   (B's, else A's); a finding: its
+					   summary */
+	int		 severity;	/* findings: enum mgt_severity (B's,
+					   A's when resolved); else -1 */
+};
+/* The number of changes, and change i of them: sections in the order
+ * above, objects by name, then the findings (new and changed in B's
+ * report order, resolved in A's).  mgt_diff_change() returns 0, or -1
+ * when i is out of range. */
+size_t		 mgt_diff_count(const mgt_diff *d);
+int		 mgt_diff_change(const mgt_diff *d, size_t i,
+		    struct mgt_change *out);
+
+/* The diff as a whole: [0] is A, [1] is B. */
+struct mgt_diff_info {
+	const char	*cluster_id[2];	/* NULL when that side has none */
+	const char	*version[2];	/* desired version, NULL when none */
+	int		 same_cluster;	/* 1 same ID, 0 different, -1 unknown */
+	int		 complete[2];	/* as mgt_result_completeness() */
+	size_t		 added;		/* objects, findings not counted */
+	size_t		 removed;
+	size_t		 changed;
+	size_t		 findings_new;
+	size_t		 findings_changed;
+	size_t		 findings_resolved;
+	int		 worst_new;	/* worst severity of a new finding or of
+					   one whose severity rose; -1 none */
+};
+void		 mgt_diff_info(const mgt_diff *d, struct mgt_diff_info *out);
+
+/*
+ * Write the diff to f as MGT_FORMAT_TEXT (escaped for a terminal),
+ * MGT_FORMAT_JSON or MGT_FORMAT_MARKDOWN; another format is
+ * MGT_ERR_USAGE, a failed write MGT_ERR_IO.
+ */
+int		 mgt_diff_write(const mgt_diff *d, FILE *f, int format,
+		    struct mgt_error *err);
+
 /* ---- showing and writing what the engine returns ---------------------- */
 
 /* UTC microseconds as "2021-09-14T09:42:44.498908Z" into buf (len >= 32).

@@ -51,6 +51,11 @@ struct mgt_result {
 	size_t			 norder;
 };
 
+struct diff;
+struct mgt_diff {
+	struct diff		*d;
+};
+
 /* Check the rules as a whole (explains, cycles) once, after the last
  * load, and report what that finds. */
 void	 api_rules_ready(mgt_session *);

@@ -514,6 +514,112 @@ test_scratch_case(void)
 	mgt_session_free(s);
 }
 
+/*
+ * mgt_diff_*: a sample against itself has no change; against another
+ * cluster it is refused without MGT_DIFF_FORCE, and with it the changes
+ * read through mgt_diff_change() agree with mgt_diff_info() and the JSON.
+ */
+static void
+test_diff(void)
+{
+	struct counts c;
+	struct mgt_diff_info info;
+	struct mgt_change ch;
+	struct mgt_error err;
+	mgt_session *s, *s2;
+	mgt_case *a = NULL, *b = NULL, *o = NULL;
+	mgt_diff *d = NULL;
+	const char *in[1];
+	char pa[512], pb[512], *json = NULL;
+	size_t i, jlen = 0, n[3] = { 0, 0, 0 }, fnew = 0;
+	int found_id = 0;
+	FILE *mem;
+
+	memset(&c, 0, sizeof c);
+	if ((s = session(&c, "rules")) == NULL) {
+		ok(0, "diff: a session");
+		return;
+	}
+	snprintf(pa, sizeof pa, "%s/samples/healthy-4.18", srcdir);
+	snprintf(pb, sizeof pb, "%s/samples/mco-bootstrap-desync", srcdir);
+	in[0] = pa;
+	is_int(mgt_case_build(s, in, 1, NULL, 0, NULL, &a, &err), MGT_OK,
+	    "diff: case A built");
+	in[0] = pb;
+	is_int(mgt_case_build(s, in, 1, NULL, 0, NULL, &b, &err), MGT_OK,
+	    "diff: case B built");
+	if (a == NULL || b == NULL)
+		goto out;
+	is_int(mgt_diff_build(a, a, 0, &d, &err), MGT_OK,
+	    "diff: A against itself");
+	mgt_diff_info(d, &info);
+	ok(mgt_diff_count(d) == 0 && info.same_cluster == 1 &&
+	    info.worst_new == -1 && mgt_diff_change(d, 0, &ch) == -1,
+	    "diff: no change, the same cluster, nothing new");
+	mgt_diff_free(d);
+	d = NULL;
+	mgt_error_clear(&err);
+	is_int(mgt_diff_build(a, b, 0, &d, &err), MGT_ERR_USAGE,
+	    "diff: two clusters refused without MGT_DIFF_FORCE");
+	ok(d == NULL && strstr(err.msg, "different clusters") != NULL &&
+	    strstr(err.msg, "e30de2c5-6374-4c2e-8c63-052428d74923") != NULL,
+	    "diff: the error names the clusters");
+	memset(&c, 0, sizeof c);
+	if ((s2 = session(&c, "rules")) != NULL) {
+		in[0] = pa;
+		if (mgt_case_build(s2, in, 1, NULL, 0, NULL, &o, &err) ==
+		    MGT_OK)
+			is_int(mgt_diff_build(a, o, MGT_DIFF_FORCE, &d, &err),
+			    MGT_ERR_USAGE, "diff: cases of two sessions "
+			    "refused");
+		mgt_case_close(o);
+		mgt_session_free(s2);
+	}
+	is_int(mgt_diff_build(a, b, MGT_DIFF_FORCE, &d, &err), MGT_OK,
+	    "diff: two clusters with MGT_DIFF_FORCE");
+	if (d == NULL)
+		goto out;
+	mgt_diff_info(d, &info);
+	for (i = 0; mgt_diff_change(d, i, &ch) == 0; i++) {
+		if (strcmp(ch.section, "findings") == 0) {
+			fnew += ch.kind == MGT_CHANGE_ADDED;
+			continue;
+		}
+		n[ch.kind]++;
+		if (ch.field != NULL && strcmp(ch.field, "id") == 0 &&
+		    strcmp(ch.after, "1c2b5e5e-729d-4d38-b09c-f60722d1237b") ==
+		    0)
+			found_id = 1;
+	}
+	ok(i == mgt_diff_count(d) && n[0] == info.added &&
+	    n[1] == info.removed && n[2] == info.changed &&
+	    fnew == info.findings_new && fnew > 0,
+	    "diff: the changes agree with mgt_diff_info()");
+	ok(info.same_cluster == 0 && found_id &&
+	    info.worst_new == MGT_SEV_CRITICAL,
+	    "diff: other cluster, its ID a change, a new critical finding");
+	is_str(mgt_change_kind_name(MGT_CHANGE_REMOVED), "removed",
+	    "mgt_change_kind_name");
+	ok(mgt_change_kind_name(7) == NULL, "an unknown kind has no name");
+	mem = open_memstream(&json, &jlen);
+	is_int(mgt_diff_write(d, mem, MGT_FORMAT_JSON, &err), MGT_OK,
+	    "diff: JSON written");
+	fclose(mem);
+	ok(json != NULL && strstr(json, "\"mgtriage.diff/v1\"") != NULL &&
+	    strstr(json, "\"same_cluster\":\tfalse") != NULL,
+	    "diff: the JSON names its schema and says the clusters differ");
+	free(json);
+	mem = fopen("/dev/null", "w");
+	is_int(mgt_diff_write(d, mem, MGT_FORMAT_HTML, &err), MGT_ERR_USAGE,
+	    "diff: HTML is refused");
+	fclose(mem);
+out:
+	mgt_diff_free(d);
+	mgt_case_close(a);
+	mgt_case_close(b);
+	mgt_session_free(s);
+}
+
 int
 main(void)
 {
@@ -533,6 +639,7 @@ main(void)
 	test_problems();
 	test_two_sessions();
 	test_scratch_case();
+	test_diff();
 	test_oom();
 	{
 		char cmd[600];
