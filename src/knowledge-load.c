@@ -112,9 +112,11 @@ knowledge_dep(struct rule_loader *l, struct knowledge *kb,
 	    v))
 		return;
 	memset(&d, 0, sizeof d);
-	d.component = rule_load_string(l, v[KD_COMPONENT], "'component'");
-	ok = d.component != NULL && knowledge_is_component(l,
-	    v[KD_COMPONENT], "'component'", d.component);
+	ok = rule_load_strings(l, v[KD_COMPONENT], "'component'",
+	    &d.component, &d.ncomponent, NULL);
+	for (i = 0; ok && i < d.ncomponent; i++)
+		ok = knowledge_is_component(l, v[KD_COMPONENT],
+		    "'component' entry", d.component[i]);
 	if (!rule_load_strings(l, v[KD_ON], "'on'", &d.on, &d.non, NULL))
 		ok = 0;
 	for (i = 0; ok && i < d.non; i++)
@@ -139,6 +141,8 @@ knowledge_dep(struct rule_loader *l, struct knowledge *kb,
 		kb->deps[kb->ndeps++] = d;
 		return;
 	}
+	for (i = 0; i < d.ncomponent; i++)
+		free(d.component[i]);
 	free(d.component);
 	for (i = 0; i < d.non; i++)
 		free(d.on[i]);

@@ -25,6 +25,8 @@ knowledge_free(struct knowledge *kb)
 	if (kb == NULL)
 		return;
 	for (i = 0; i < kb->ndeps; i++) {
+		for (j = 0; j < kb->deps[i].ncomponent; j++)
+			free(kb->deps[i].component[j]);
 		free(kb->deps[i].component);
 		for (j = 0; j < kb->deps[i].non; j++)
 			free(kb->deps[i].on[j]);
@@ -174,34 +176,59 @@ knowledge_fill(const char *tmpl, pcre2_code *re, pcre2_match_data *md,
 	return out;
 }
 
+/* A marker may name several components in one text ("node "a" not
+ * ready since ..., node "b" not ready since ..."): every match counts, up
+ * to this many per marker. */
+#define KNOWLEDGE_MAX_MATCHES	64
+
+static void
+knowledge_target_add(struct knowledge_targets *out, char *on,
+    const struct knowledge_marker *m)
+{
+	size_t i;
+
+	for (i = 0; i < out->n; i++)
+		if (strcmp(out->on[i], on) == 0) {
+			free(on);
+			return;
+		}
+	out->on = xreallocarray(out->on, out->n + 1, sizeof *out->on);
+	out->why = xreallocarray(out->why, out->n + 1, sizeof *out->why);
+	out->on[out->n] = on;
+	xasprintf(&out->why[out->n], "%s (source: %s)", m->why, m->source);
+	out->n++;
+}
+
 void
 knowledge_marker_targets(const struct knowledge *kb, const struct finding *f,
     struct knowledge_targets *out)
 {
 	const struct knowledge_marker *m;
 	pcre2_match_data *md;
+	PCRE2_SIZE *ov, at, len;
 	char *text;
-	size_t k;
+	size_t k, n;
 
 	memset(out, 0, sizeof *out);
 	if (kb == NULL || kb->nmarkers == 0)
 		return;
 	text = knowledge_text(f);
+	len = strlen(text);
 	for (k = 0; k < kb->nmarkers; k++) {
 		m = &kb->markers[k];
 		if ((md = pcre2_match_data_create_from_pattern(m->re,
 		    NULL)) == NULL)
 			xmalloc_fail("PCRE2 match data");
-		if (knowledge_match(m->re, text, md)) {
-			out->on = xreallocarray(out->on, out->n + 1,
-			    sizeof *out->on);
-			out->why = xreallocarray(out->why, out->n + 1,
-			    sizeof *out->why);
-			out->on[out->n] = knowledge_fill(m->on, m->re, md,
-			    text);
-			xasprintf(&out->why[out->n], "%s (source: %s)", m->why,
-			    m->source);
-			out->n++;
+		ov = pcre2_get_ovector_pointer(md);
+		for (at = 0, n = 0; at <= len && n < KNOWLEDGE_MAX_MATCHES;
+		    n++) {
+			if (pcre2_match(m->re, (PCRE2_SPTR)text, len, at, 0, md,
+			    NULL) < 0)
+				break;
+			knowledge_target_add(out, knowledge_fill(m->on, m->re,
+			    md, text), m);
+			/* An empty match moves on one byte. */
+			at = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
 		}
 		pcre2_match_data_free(md);
 	}
@@ -249,7 +276,10 @@ knowledge_explains(const struct knowledge *kb, const struct finding *cause,
 	}
 	for (k = 0; k < kb->ndeps; k++) {
 		d = &kb->deps[k];
-		if (!util_glob(d->component, f->component))
+		for (j = 0; j < d->ncomponent; j++)
+			if (util_glob(d->component[j], f->component))
+				break;
+		if (j == d->ncomponent)
 			continue;
 		for (j = 0; j < d->non; j++) {
 			if (!util_glob(d->on[j], cause->component))

@@ -23,7 +23,8 @@ struct finding_set;
 /* "component depends on each of on": a failing dependency that began no
  * later explains it (or always, for a summary such as ClusterVersion). */
 struct knowledge_dep {
-	char		 *component;	/* glob over component names */
+	char		**component;	/* globs over component names */
+	size_t		  ncomponent;
 	char		**on;		/* globs */
 	size_t		  non;
 	int		  summary;	/* no time test */

@@ -203,7 +203,8 @@ rank_knowledge_edges(struct rank_graph *g, const struct knowledge *kb,
 
 	ft = xcalloc(g->n + 1, sizeof *ft);
 	for (j = 0; j < g->n; j++)
-		if (rank_current(&g->f[j]) && g->f[j].component != NULL)
+		if (rank_current(&g->f[j]) && g->f[j].component != NULL &&
+		    g->f[j].rule != NULL && g->f[j].rule->generic)
 			knowledge_marker_targets(kb, &g->f[j], &ft[j]);
 	for (i = 0; i < g->n; i++) {
 		a = &g->f[i];
@@ -221,13 +222,42 @@ rank_knowledge_edges(struct rank_graph *g, const struct knowledge *kb,
 					    "component"));
 				continue;
 			}
-			if (knowledge_explains(kb, a, b, &ft[j], &why))
+			/* Dependencies and markers explain only generic
+			 * findings: a specific one is explained by the rules
+			 * that name it. */
+			if (b->rule != NULL && b->rule->generic &&
+			    knowledge_explains(kb, a, b, &ft[j], &why))
 				rank_add_edge(g, cap, i, j, why);
 		}
 	}
 	for (j = 0; j < g->n; j++)
 		knowledge_targets_free(&ft[j]);
 	free(ft);
+}
+
+/*
+ * A finding a rule's `explains` names is that rule's symptom: the rule's
+ * author knows the causal path, so knowledge edges into it go.
+ */
+static void
+rank_prefer_explains(struct rank_graph *g)
+{
+	unsigned char *named;
+	size_t i, n;
+
+	named = xcalloc(g->n + 1, 1);
+	for (i = 0; i < g->nedges; i++)
+		if (g->edges[i].why == NULL)
+			named[g->edges[i].to] = 1;
+	for (i = 0, n = 0; i < g->nedges; i++) {
+		if (g->edges[i].why != NULL && named[g->edges[i].to]) {
+			free(g->edges[i].why);
+			continue;
+		}
+		g->edges[n++] = g->edges[i];
+	}
+	g->nedges = n;
+	free(named);
 }
 
 /* Every edge between two distinct current findings, once. */
@@ -265,6 +295,7 @@ rank_build_edges(struct rank_graph *g, const struct knowledge *kb)
 		g->edges[n++] = g->edges[i];
 	}
 	g->nedges = n;
+	rank_prefer_explains(g);
 
 	g->out = xcalloc(g->n + 1, sizeof *g->out);
 	for (i = 0, k = 0; i <= g->n; i++) {

@@ -29,11 +29,13 @@ static const struct rule_field rule_item_fields[] = {
 	{ "kinds", 0 },
 	{ "min", 0 },
 	{ "window", 0 },
-	{ "group_by", 0 }
+	{ "group_by", 0 },
+	{ "context", 0 }
 };
 enum {
 	RULE_I_SQL, RULE_I_PATTERN, RULE_I_FLAGS, RULE_I_SOURCES, RULE_I_KINDS,
-	RULE_I_MIN, RULE_I_WINDOW, RULE_I_GROUP_BY, RULE_I_COUNT
+	RULE_I_MIN, RULE_I_WINDOW, RULE_I_GROUP_BY, RULE_I_CONTEXT,
+	RULE_I_COUNT
 };
 
 /* Log source kinds a pattern can be limited to (classify_kind_name()). */
@@ -43,7 +45,8 @@ static const char *rule_log_kinds[] = {
 
 /* ---- evidence items ------------------------------------------------------ */
 
-static int
+/* [a-z_][a-z0-9_]*: an evidence item, column or group name. */
+int
 rule_load_is_name(const char *s)
 {
 	const char *p;
@@ -390,7 +393,7 @@ rule_load_item(struct rule_loader *l, const struct rule_ynode *key,
 {
 	const struct rule_ynode *vals[RULE_I_COUNT], *keys[RULE_I_COUNT];
 	char prefix[RULE_MAX_NAME + 32], what[RULE_MAX_NAME + 48];
-	char *names = NULL;
+	char *names = NULL, *s;
 	size_t i;
 	int pattern_ok = 0;
 
@@ -454,6 +457,15 @@ rule_load_item(struct rule_loader *l, const struct rule_ynode *key,
 	if (vals[RULE_I_GROUP_BY] != NULL)
 		rule_load_group_by(l, vals[RULE_I_GROUP_BY], prefix, ev, names,
 		    pattern_ok);
+	if (vals[RULE_I_CONTEXT] != NULL && (s = rule_load_string(l,
+	    vals[RULE_I_CONTEXT], "'context'")) != NULL) {
+		if (strcmp(s, "true") == 0)
+			ev->context = 1;
+		else if (strcmp(s, "false") != 0)
+			rule_load_error(l, vals[RULE_I_CONTEXT], "%s'context' "
+			    "must be true or false", prefix);
+		free(s);
+	}
 	free(names);
 }
 

@@ -475,28 +475,13 @@ rule_load_unused(struct rule_loader *l, const struct rule *r,
 	if (r->when == NULL)
 		return;
 	for (i = 0; i < r->nevidence; i++) {
-		if (!rule_expr_uses(r->when, i) && (r->current == NULL ||
+		if (!r->evidence[i].context && !rule_expr_uses(r->when, i) &&
+		    (r->current == NULL ||
 		    !rule_expr_uses(r->current, i)))
 			rule_load_warn(l, evmap->kids[2 * i], "evidence '%s' "
 			    "is not used in 'when' or 'current'",
 			    r->evidence[i].name);
 	}
-}
-
-static int
-rule_load_is_name(const char *s)
-{
-	const char *p;
-
-	if (strlen(s) > RULE_MAX_NAME)
-		return 0;
-	for (p = s; *p != '\0'; p++) {
-		if ((*p >= 'a' && *p <= 'z') || *p == '_' ||
-		    (p != s && *p >= '0' && *p <= '9'))
-			continue;
-		return 0;
-	}
-	return p != s;
 }
 
 /* for_each, component, recent and generic. */
@@ -509,7 +494,8 @@ rule_load_instances(struct rule_loader *l, struct rule *r,
 
 	if (vals[RULE_F_FOR_EACH] != NULL && (r->for_each =
 	    rule_load_string(l, vals[RULE_F_FOR_EACH], "'for_each'")) !=
-	    NULL && !rule_load_is_name(r->for_each))
+	    NULL && (strlen(r->for_each) > RULE_MAX_NAME ||
+	    !rule_load_is_name(r->for_each)))
 		rule_load_error(l, vals[RULE_F_FOR_EACH], "'for_each' is "
 		    "'%s'; it must name a column or named group "
 		    "([a-z_][a-z0-9_]*, at most %d bytes)",

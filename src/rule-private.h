@@ -109,6 +109,7 @@ void	 rule_load_doc_free(struct rule_loader *);
 void	 knowledge_load(struct rule_loader *);
 
 /* rule-evidence.c */
+int	 rule_load_is_name(const char *);
 void	 rule_load_evidence(struct rule_loader *, struct rule *,
 	    const struct rule_ynode *map);
 

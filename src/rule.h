@@ -68,6 +68,9 @@ struct rule_evidence {
 	char			*group_by;	/* "node", "source" or a capture name: min/window per group */
 	int			 line;		/* line of the item in the rule file */
 	int			 pattern_id;	/* set by the matcher, -1 if none */
+	int			 context;	/* cited with the finding, never
+						   deciding it: `when` need not
+						   name it */
 };
 
 struct rule_expr;
