@@ -43,6 +43,7 @@ static const char html_style[] =
  */
 ".wrap,ul.evidence li,ul.refs li,dl.meta dd{overflow-wrap:anywhere}\n"
 ".badge,.sev,.num,.ts,.rank,.id{white-space:nowrap}\n"
+".component{overflow-wrap:anywhere;color:#57606a}\n"
 "td.num{text-align:right}\n"
 /* The timeline: small type; a time on one line where there is room. */
 "#timeline table{font-size:.85rem}\n"
@@ -139,6 +140,21 @@ html_evidence(FILE *fp, const struct report_cause *f, int open)
 	fputs("</ul></details>\n", fp);
 }
 
+/* The rule id (never broken) and the component it is about (broken
+ * anywhere: a pod's component can be long). */
+static void
+html_name(FILE *fp, const struct report_cause *f)
+{
+	fputs("<code class=\"id\">", fp);
+	html_put_id(fp, f->id != NULL ? f->id : f->name);
+	fputs("</code>", fp);
+	if (f->component != NULL) {
+		fputs(" <span class=\"component\">(", fp);
+		html_put(fp, f->component);
+		fputs(")</span>", fp);
+	}
+}
+
 static void
 html_symptoms(FILE *fp, const struct report_cause *f)
 {
@@ -150,9 +166,9 @@ html_symptoms(FILE *fp, const struct report_cause *f)
 		s = f->symptoms[i];
 		fputs("<li>", fp);
 		html_badge(fp, s);
-		fputs(" <code class=\"id\">", fp);
-		html_put_id(fp, s->name);
-		fputs("</code> ", fp);
+		fputc(' ', fp);
+		html_name(fp, s);
+		fputc(' ', fp);
 		html_put(fp, s->label);
 		if (s->rank_reason != NULL) {
 			fputs("<div class=\"why\">", fp);
@@ -206,9 +222,8 @@ html_root(FILE *fp, const struct report_cause *f)
 	    "<span class=\"rank\">%d.</span> ", f->severity_name, f->rank,
 	    f->rank);
 	html_badge(fp, f);
-	fputs(" <code class=\"id\">", fp);
-	html_put_id(fp, f->name);
-	fputs("</code>", fp);
+	fputc(' ', fp);
+	html_name(fp, f);
 	if (f->title != NULL) {
 		fputc(' ', fp);
 		html_put(fp, f->title);
@@ -254,9 +269,9 @@ html_summary_rows(FILE *fp, const struct report_cause *f)
 
 	fprintf(fp, "<tr><td class=\"rank\">%s</td><td>", f->number);
 	html_badge(fp, f);
-	fputs("</td><td><code class=\"id\">", fp);
-	html_put_id(fp, f->name);
-	fputs("</code></td><td class=\"wrap\">", fp);
+	fputs("</td><td>", fp);
+	html_name(fp, f);
+	fputs("</td><td class=\"wrap\">", fp);
 	html_put(fp, f->label);
 	fputs("</td></tr>\n", fp);
 	if (f->more != NULL)
@@ -283,9 +298,9 @@ html_apart(FILE *fp, const char *id, const char *heading, const char *why,
 		f = v[i];
 		fputs("<tr><td>", fp);
 		html_badge(fp, f);
-		fputs("</td><td><code class=\"id\">", fp);
-		html_put_id(fp, f->name);
-		fputs("</code></td><td class=\"wrap\">", fp);
+		fputs("</td><td>", fp);
+		html_name(fp, f);
+		fputs("</td><td class=\"wrap\">", fp);
 		html_put(fp, f->label);
 		fputs("</td><td class=\"wrap\">", fp);
 		html_put(fp, f->state_reason != NULL ? f->state_reason : "");
