@@ -28,6 +28,7 @@ api_diff_findings(const mgt_result *r, size_t *n)
 		v[i].rule_id = f.rule_id;
 		v[i].severity = (int)f.severity;
 		v[i].summary = f.summary;
+		v[i].component = f.component;
 	}
 	return v;
 }

@@ -2,7 +2,8 @@
  * What changed from gather A to gather B of one cluster (diff.h): each
  * section's rows read from both indexes (the summary's where it has
  * them, the views' otherwise), matched by key, their fields compared as
- * text; then the findings, matched by rule id and summary.
+ * text; then the findings, matched by rule id and component (or summary,
+ * for a finding without a component).
  */
 #include "config.h"
 
@@ -418,9 +419,26 @@ diff_side_rows(sqlite3 *db, const cJSON *summary, const struct diff_spec *sp,
 	return MGT_OK;
 }
 
-/* The findings: the same rule and summary is the same finding (a
- * severity that differs is a change); what is left pairs by rule id (the
- * summary changed); the rest are new in B or resolved since A. */
+/*
+ * Two findings are the same when they have the same rule and the same
+ * component (one instance of a for_each rule), or, without a component,
+ * the same summary.  A finding without a component left over then pairs
+ * with one of the same rule (its summary changed); findings about two
+ * components never pair.  A severity or summary that differs is a
+ * change; the rest are new in B or resolved since A.
+ */
+static int
+diff_same_finding(const struct diff_finding *fa,
+    const struct diff_finding *fb, int pass)
+{
+	if (strcmp(fa->rule_id, fb->rule_id) != 0)
+		return 0;
+	if (fa->component != NULL && fb->component != NULL)
+		return pass == 0 && strcmp(fa->component, fb->component) == 0;
+	return pass == 1 || (fa->component == NULL && fb->component == NULL &&
+	    diff_same(fa->summary, fb->summary));
+}
+
 static void
 diff_findings(struct diff *d, const struct diff_side *a,
     const struct diff_side *b)
@@ -437,12 +455,11 @@ diff_findings(struct diff *d, const struct diff_side *a,
 			fb = &b->findings[j];
 			for (i = 0; i < a->nfindings && !used_b[j]; i++) {
 				fa = &a->findings[i];
-				if (used_a[i] || strcmp(fa->rule_id,
-				    fb->rule_id) != 0 || (pass == 0 &&
-				    !diff_same(fa->summary, fb->summary)))
+				if (used_a[i] || !diff_same_finding(fa, fb,
+				    pass))
 					continue;
 				used_a[i] = used_b[j] = 1;
-				if (pass == 1) {
+				if (!diff_same(fa->summary, fb->summary)) {
 					diff_add(d, "findings",
 					    MGT_CHANGE_CHANGED,
 					    xstrdup(fb->rule_id),

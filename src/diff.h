@@ -22,6 +22,7 @@ struct diff_finding {
 	const char	*rule_id;
 	int		 severity;	/* enum mgt_severity */
 	const char	*summary;	/* may be NULL */
+	const char	*component;	/* "operator/etcd", or NULL */
 };
 
 /* What diff_build() reads of one side. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "finding.h"
+#include "knowledge.h"
 #include "rule.h"
 #include "tap.h"
 #include "xmalloc.h"
@@ -527,6 +528,256 @@ test_long_chain(void)
 	free(r);
 }
 
+/* ---- knowledge edges and states ------------------------------------------ */
+
+/* A finding of rule id about component, first seen at ts, in state st. */
+static void
+add_c(struct finding_set *set, const char *id, int64_t ts,
+    const char *component, enum finding_state st)
+{
+	struct finding *f;
+
+	add(set, id, ts);
+	f = &set->findings[set->nfindings - 1];
+	f->component = component != NULL ? xstrdup(component) : NULL;
+	f->state = st;
+	if (st != FINDING_CURRENT)
+		f->state_reason = xstrdup("test");
+}
+
+/* A knowledge base from YAML text; no diagnostics expected. */
+static void
+mk_kb(struct ruleset *rs, const char *text)
+{
+	ruleset_init(rs);
+	ruleset_load_knowledge(rs, "k.yaml", text, strlen(text));
+	if (rs->ndiags != 0)
+		printf("# knowledge: %s\n", rs->diags[0].message);
+}
+
+static void
+test_specific_over_generic(void)
+{
+	struct finding_set set;
+	struct rule *g;
+
+	g = (struct rule *)mk_rule("gen", RULE_SEV_CRITICAL, NULL);
+	g->generic = 1;
+	mk_rule("spec", RULE_SEV_MEDIUM, NULL);
+	finding_set_init(&set);
+	add_c(&set, "gen", T0 - 1000000, "operator/etcd", FINDING_CURRENT);
+	add_c(&set, "spec", T0, "operator/etcd", FINDING_CURRENT);
+	rank_findings(&set, NULL);
+	is_str(tree(&set), "spec[gen]",
+	    "generic: the specific finding about the same component explains it");
+	is_str(get(&set, "gen")->rank_reason, "explained by spec "
+	    "(operator/etcd): a specific finding about the same component",
+	    "generic: reason names the finding and its component");
+	finding_set_free(&set);
+
+	/* Another component: no edge, even with no knowledge base. */
+	finding_set_init(&set);
+	add_c(&set, "gen", T0, "operator/etcd", FINDING_CURRENT);
+	add_c(&set, "spec", T0, "operator/dns", FINDING_CURRENT);
+	rank_findings(&set, NULL);
+	is_str(tree(&set), "gen spec", "generic: other component, no edge");
+	finding_set_free(&set);
+
+	/* Two generic findings about one component: neither explains. */
+	((struct rule *)find_rule("spec"))->generic = 1;
+	finding_set_init(&set);
+	add_c(&set, "gen", T0, "operator/etcd", FINDING_CURRENT);
+	add_c(&set, "spec", T0, "operator/etcd", FINDING_CURRENT);
+	rank_findings(&set, NULL);
+	is_str(tree(&set), "gen spec", "generic: two generic, no edge");
+	finding_set_free(&set);
+	reset_rules();
+}
+
+static void
+test_marker(void)
+{
+	struct finding_set set;
+	struct ruleset rs;
+
+	mk_kb(&rs, "markers:\n"
+	    "  - pattern: 'node (?<node>[a-z0-9-]+) is NotReady'\n"
+	    "    on: node/{node}\n"
+	    "    why: the message names the node\n"
+	    "    source: kubelet docs\n");
+	mk_rule("co", RULE_SEV_CRITICAL, NULL);
+	mk_rule("nd", RULE_SEV_LOW, NULL);
+	mk_rule("other", RULE_SEV_LOW, NULL);
+	finding_set_init(&set);
+	add_c(&set, "co", T0 - 5000000, "operator/network", FINDING_CURRENT);
+	free(set.findings[0].evidence[0].text);
+	set.findings[0].evidence[0].text =
+	    xstrdup("DaemonSet is not ready: node worker-1 is NotReady");
+	add_c(&set, "nd", T0, "node/worker-1", FINDING_CURRENT);
+	add_c(&set, "other", T0, "node/worker-2", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "nd[co] other",
+	    "marker: the node the message names explains it, not another");
+	is_str(get(&set, "co")->rank_reason, "explained by nd (node/worker-1): "
+	    "the message names the node (source: kubelet docs)",
+	    "marker: reason with why and source");
+	finding_set_free(&set);
+
+	/* Without the text the marker looks for: no edge. */
+	finding_set_init(&set);
+	add_c(&set, "co", T0 - 5000000, "operator/network", FINDING_CURRENT);
+	add_c(&set, "nd", T0, "node/worker-1", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "co nd", "marker: no match, no edge");
+	finding_set_free(&set);
+	ruleset_free(&rs);
+	reset_rules();
+}
+
+static void
+test_depends(void)
+{
+	struct finding_set set;
+	struct ruleset rs;
+
+	mk_kb(&rs, "depends:\n"
+	    "  - component: operator/kube-apiserver\n"
+	    "    on: [operator/etcd]\n"
+	    "    why: the API server keeps its state in etcd\n"
+	    "    source: docs\n"
+	    "  - component: clusterversion/*\n"
+	    "    on: ['operator/**']\n"
+	    "    summary: true\n"
+	    "    why: ClusterVersion sums up the operators\n"
+	    "    source: cvo\n");
+	mk_rule("api", RULE_SEV_CRITICAL, NULL);
+	mk_rule("etcd", RULE_SEV_LOW, NULL);
+	mk_rule("cv", RULE_SEV_CRITICAL, NULL);
+
+	finding_set_init(&set);
+	add_c(&set, "api", T0, "operator/kube-apiserver", FINDING_CURRENT);
+	add_c(&set, "etcd", T0 - 60000000, "operator/etcd", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "etcd[api]",
+	    "depends: a dependency that began earlier explains it");
+	is_str(get(&set, "api")->rank_reason, "explained by etcd "
+	    "(operator/etcd): the API server keeps its state in etcd "
+	    "(source: docs)", "depends: reason");
+	finding_set_free(&set);
+
+	finding_set_init(&set);
+	add_c(&set, "api", T0, "operator/kube-apiserver", FINDING_CURRENT);
+	add_c(&set, "etcd", T0, "operator/etcd", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "etcd[api]", "depends: at the same time explains");
+	finding_set_free(&set);
+
+	finding_set_init(&set);
+	add_c(&set, "api", T0, "operator/kube-apiserver", FINDING_CURRENT);
+	add_c(&set, "etcd", T0 + 60000000, "operator/etcd", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "api etcd",
+	    "depends: a dependency that began later does not explain");
+	finding_set_free(&set);
+
+	finding_set_init(&set);
+	add_c(&set, "api", T0, "operator/kube-apiserver", FINDING_CURRENT);
+	add_c(&set, "etcd", INT64_MIN, "operator/etcd", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "etcd[api]",
+	    "depends: an unknown time does not rule it out");
+	finding_set_free(&set);
+
+	/* The reverse direction is not a dependency. */
+	finding_set_init(&set);
+	add_c(&set, "api", T0 - 60000000, "operator/kube-apiserver",
+	    FINDING_CURRENT);
+	add_c(&set, "etcd", T0, "operator/etcd", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "api etcd", "depends: one way only");
+	finding_set_free(&set);
+
+	/* summary: true ignores the time. */
+	finding_set_init(&set);
+	add_c(&set, "cv", T0, "clusterversion/version", FINDING_CURRENT);
+	add_c(&set, "etcd", T0 + 3600000000, "operator/etcd",
+	    FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "etcd[cv]",
+	    "depends summary: a later operator explains the summary");
+	is_str(get(&set, "cv")->rank_reason, "explained by etcd "
+	    "(operator/etcd): ClusterVersion sums up the operators (source: "
+	    "cvo)", "depends summary: reason");
+	finding_set_free(&set);
+	ruleset_free(&rs);
+	reset_rules();
+}
+
+static void
+test_states(void)
+{
+	struct finding_set set;
+	struct ruleset rs;
+
+	mk_kb(&rs, "depends:\n"
+	    "  - {component: operator/b, on: [operator/*], why: w, "
+	    "source: s}\n"
+	    "benign:\n"
+	    "  - rule: 'noi*'\n"
+	    "    component: 'node/**'\n"
+	    "    pattern: 'known noise'\n"
+	    "    reason: it always says that\n"
+	    "    source: bug 42\n");
+	mk_rule("a", RULE_SEV_CRITICAL, "b", NULL);
+	mk_rule("b", RULE_SEV_HIGH, NULL);
+	mk_rule("c", RULE_SEV_LOW, NULL);
+	mk_rule("d", RULE_SEV_LOW, NULL);
+	mk_rule("noise", RULE_SEV_CRITICAL, NULL);
+	finding_set_init(&set);
+	add_c(&set, "a", T0 - 1000, "operator/a", FINDING_HISTORY);
+	add_c(&set, "b", T0, "operator/b", FINDING_CURRENT);
+	add_c(&set, "c", T0 - 7200000000, NULL, FINDING_HISTORY);
+	add_c(&set, "d", T0 - 60000000, NULL, FINDING_HISTORY);
+	add_c(&set, "noise", T0, "node/m-0", FINDING_CURRENT);
+	free(set.findings[4].summary);
+	set.findings[4].summary = xstrdup("this is known noise");
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "b",
+	    "states: only current findings are ranked; history explains none");
+	is_int(get(&set, "b")->rank, 1, "states: the current one is first");
+	ok(get(&set, "a")->rank == 0 && get(&set, "a")->cause == NULL &&
+	    get(&set, "a")->nsymptoms == 0 && get(&set, "a")->nexplained == 0,
+	    "states: a history finding has no rank and no edges");
+	is_int(get(&set, "noise")->state, FINDING_SUPPRESSED,
+	    "states: a benign entry suppresses a current finding");
+	is_str(get(&set, "noise")->state_reason, "it always says that "
+	    "(source: bug 42)", "states: the suppression reason and source");
+	is_int(get(&set, "noise")->rank, 0, "states: suppressed is not ranked");
+	is_int(set.nhistory, 3, "states: three in history");
+	ok(set.nhistory == 3 && strcmp(set.history[0]->rule->id, "a") == 0 &&
+	    strcmp(set.history[1]->rule->id, "d") == 0 &&
+	    strcmp(set.history[2]->rule->id, "c") == 0,
+	    "states: history newest last_ts first");
+	is_int(set.nsuppressed, 1, "states: one suppressed");
+	ok(set.nsuppressed == 1 && set.suppressed[0] == get(&set, "noise"),
+	    "states: the suppressed list holds it");
+	finding_set_free(&set);
+
+	/* The benign pattern must match; the component glob must match. */
+	finding_set_init(&set);
+	add_c(&set, "noise", T0, "node/m-0", FINDING_CURRENT);
+	add_c(&set, "noise", T0, "operator/x", FINDING_CURRENT);
+	free(set.findings[1].summary);
+	set.findings[1].summary = xstrdup("this is known noise");
+	rank_findings(&set, rs.kb);
+	is_int(set.nsuppressed, 0,
+	    "states: benign needs its pattern and component to match");
+	is_int(set.nroots, 2, "states: both unsuppressed are ranked");
+	finding_set_free(&set);
+	ruleset_free(&rs);
+	reset_rules();
+}
+
 int
 main(void)
 {
@@ -541,5 +792,9 @@ main(void)
 	test_order_independent();
 	test_rerank();
 	test_long_chain();
+	test_specific_over_generic();
+	test_marker();
+	test_depends();
+	test_states();
 	return done_testing();
 }

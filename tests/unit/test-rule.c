@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -883,6 +884,101 @@ test_positions(void)
 #undef HDR
 }
 
+/* for_each, component, current, recent and generic: loaded, and every
+ * diagnostic with its position. */
+static void
+test_instance_fields(void)
+{
+	struct ruleset rs;
+	const struct rule *r;
+	const char *text;
+	char *s;
+
+#define HDR "id: p.x\ntitle: t\nseverity: low\ncategory: c\n" \
+	"summary: s\nremedy: r\n"
+#define EV "evidence:\n  co: {sql: 'SELECT name FROM x'}\n" \
+	"  l: {pattern: x}\n"
+#define DIAG(text, want, name) do {					\
+	s = load_text(text);						\
+	is_str(s, want, name);						\
+	free(s);							\
+} while (0)
+
+	text = HDR EV "when: co or l\nfor_each: name\n"
+	    "component: operator/{co.name}\ncurrent: co and not l\n"
+	    "recent: 2h\ngeneric: true\n";
+	ruleset_init(&rs);
+	ruleset_load_buffer(&rs, "m.yaml", text, strlen(text), NULL);
+	ruleset_finish(&rs);
+	is_int(rs.ndiags, 0, "new fields: no diagnostics");
+	r = ruleset_find(&rs, "p.x");
+	ok(r != NULL, "new fields: rule loads");
+	if (r != NULL) {
+		is_str(r->for_each, "name", "for_each loaded");
+		is_str(r->component, "operator/{co.name}", "component loaded");
+		ok(r->current != NULL, "current parsed");
+		is_str(r->current_text, "co and not l", "current text kept");
+		is_int(r->recent_us, INT64_C(7200000000), "recent 2h");
+		is_int(r->generic, 1, "generic true");
+	}
+	ruleset_free(&rs);
+
+	text = HDR EV "when: co or l\ngeneric: false\n";
+	ruleset_init(&rs);
+	ruleset_load_buffer(&rs, "m.yaml", text, strlen(text), NULL);
+	ruleset_finish(&rs);
+	r = ruleset_find(&rs, "p.x");
+	ok(r != NULL && r->for_each == NULL && r->component == NULL &&
+	    r->current == NULL && r->recent_us == 0 && r->generic == 0,
+	    "new fields left out: defaults (recent 0 means 30m)");
+	ruleset_free(&rs);
+
+	DIAG(HDR EV "when: co or l\ncurrent: co and nope\n",
+	    "m.yaml:11:17: 'current': unknown evidence 'nope' at "
+	    "column 8\n", "current naming an unknown item");
+	DIAG(HDR EV "when: co or l\ncurrent: co and (\n",
+	    "m.yaml:11:18: 'current': expected evidence name or '(' at "
+	    "column 9\n", "current syntax error");
+	DIAG(HDR EV "when: co or l\ncurrent: [co]\n",
+	    "m.yaml:11:10: 'current' must be a string, not a list\n",
+	    "current not a string");
+	DIAG(HDR EV "when: co\n",
+	    "m.yaml:9:3: warning: evidence 'l' is not used in 'when' or "
+	    "'current'\n", "item used in neither");
+	DIAG(HDR EV "when: co\ncurrent: not l\n", "",
+	    "an item used only in 'current' is used");
+	DIAG(HDR EV "when: co or l\nfor_each: Name-x\n",
+	    "m.yaml:11:11: 'for_each' is 'Name-x'; it must name a column or "
+	    "named group ([a-z_][a-z0-9_]*, at most 64 bytes)\n",
+	    "for_each invalid name");
+	DIAG(HDR EV "when: co or l\nfor_each: 1abc\n",
+	    "m.yaml:11:11: 'for_each' is '1abc'; it must name a column or "
+	    "named group ([a-z_][a-z0-9_]*, at most 64 bytes)\n",
+	    "for_each starting with a digit");
+	DIAG(HDR EV "when: co or l\ncomponent: etcd\n",
+	    "m.yaml:11:12: 'component' is 'etcd'; it must be KIND/NAME, such "
+	    "as operator/{co.name} or node/{node}\n",
+	    "component without '/'");
+	DIAG(HDR EV "when: co or l\ncomponent: 'node/{zz.node}'\n",
+	    "m.yaml:11:12: warning: 'component' placeholder names unknown "
+	    "evidence item 'zz'\n", "component placeholder checked");
+	DIAG(HDR EV "when: co or l\nrecent: soon\n",
+	    "m.yaml:11:9: 'recent' must be a duration such as 30m, 2h or 1d, "
+	    "not 'soon'\n", "recent invalid");
+	DIAG(HDR EV "when: co or l\nrecent: 0s\n",
+	    "m.yaml:11:9: 'recent' must be a duration such as 30m, 2h or 1d, "
+	    "not '0s'\n", "recent zero");
+	DIAG(HDR EV "when: co or l\ngeneric: yes\n",
+	    "m.yaml:11:10: 'generic' must be true or false, not 'yes'\n",
+	    "generic non-boolean");
+	DIAG(HDR EV "when: co or l\nfor_eachh: name\n",
+	    "m.yaml:11:1: unknown field 'for_eachh' (did you mean "
+	    "'for_each'?)\n", "new fields are suggested");
+#undef DIAG
+#undef EV
+#undef HDR
+}
+
 static void
 test_caps(void)
 {
@@ -986,6 +1082,7 @@ main(void)
 	test_bad();
 	test_finish();
 	test_positions();
+	test_instance_fields();
 	test_caps();
 	return done_testing();
 }
