@@ -96,7 +96,7 @@ test_good(void)
 		return;
 	}
 	is_int(kb->ndeps, 2, "two depends");
-	is_str(kb->deps[0].component, "operator/kube-apiserver",
+	is_str(kb->deps[0].ncomponent == 1 ? kb->deps[0].component[0] : NULL, "operator/kube-apiserver",
 	    "depends component");
 	is_int(kb->deps[0].non, 2, "depends on: a list of two");
 	is_str(kb->deps[0].on[1], "node/**", "depends on: second glob");
@@ -178,7 +178,7 @@ test_bad(void)
 	    "pattern offset 4)\n", "benign pattern error in a block scalar");
 	DIAG("depends:\n  - {component: etcd, on: operator/b, why: w, "
 	    "source: s}\n",
-	    "k.yaml:2:17: 'component' is 'etcd'; a component is KIND/NAME, "
+	    "k.yaml:2:17: 'component' entry is 'etcd'; a component is KIND/NAME, "
 	    "such as operator/etcd or node/*\n", "depends component not "
 	    "a component");
 	DIAG("depends:\n  - {component: operator/a, on: [operator/b, etcd], "
@@ -220,7 +220,7 @@ test_partial(void)
 	    "  - {rule: b, reason: r, source: s}\n");
 	is_int(rs.ndiags, 3, "three bad entries, three diagnostics");
 	is_int(count(&rs, 0), 2, "depends: the two good entries load");
-	is_str(count(&rs, 0) == 2 ? rs.kb->deps[1].component : NULL, "e/f",
+	is_str(count(&rs, 0) == 2 ? rs.kb->deps[1].component[0] : NULL, "e/f",
 	    "depends: the entry after the bad one");
 	is_int(count(&rs, 1), 1, "markers: the good entry loads");
 	is_str(count(&rs, 1) == 1 ? rs.kb->markers[0].on : NULL, "node/y",

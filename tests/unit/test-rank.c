@@ -608,6 +608,8 @@ test_marker(void)
 	mk_rule("co", RULE_SEV_CRITICAL, NULL);
 	mk_rule("nd", RULE_SEV_LOW, NULL);
 	mk_rule("other", RULE_SEV_LOW, NULL);
+	/* Markers explain generic findings only. */
+	((struct rule *)find_rule("co"))->generic = 1;
 	finding_set_init(&set);
 	add_c(&set, "co", T0 - 5000000, "operator/network", FINDING_CURRENT);
 	free(set.findings[0].evidence[0].text);
@@ -623,12 +625,67 @@ test_marker(void)
 	    "marker: reason with why and source");
 	finding_set_free(&set);
 
+	/* A specific finding is explained by the rules that name it, never
+	 * by a marker. */
+	((struct rule *)find_rule("co"))->generic = 0;
+	finding_set_init(&set);
+	add_c(&set, "co", T0 - 5000000, "operator/network", FINDING_CURRENT);
+	free(set.findings[0].evidence[0].text);
+	set.findings[0].evidence[0].text =
+	    xstrdup("DaemonSet is not ready: node worker-1 is NotReady");
+	add_c(&set, "nd", T0, "node/worker-1", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "co nd", "marker: a specific finding, no edge");
+	finding_set_free(&set);
+	((struct rule *)find_rule("co"))->generic = 1;
+
 	/* Without the text the marker looks for: no edge. */
 	finding_set_init(&set);
 	add_c(&set, "co", T0 - 5000000, "operator/network", FINDING_CURRENT);
 	add_c(&set, "nd", T0, "node/worker-1", FINDING_CURRENT);
 	rank_findings(&set, rs.kb);
 	is_str(tree(&set), "co nd", "marker: no match, no edge");
+	finding_set_free(&set);
+	ruleset_free(&rs);
+	reset_rules();
+}
+
+/* A rule's explains wins: the knowledge base draws no edge into a
+ * finding some rule names. */
+static void
+test_explains_wins(void)
+{
+	struct finding_set set;
+	struct ruleset rs;
+
+	mk_kb(&rs, "depends:\n"
+	    "  - component: 'pod/**'\n"
+	    "    on: [operator/network]\n"
+	    "    why: pods need the network\n"
+	    "    source: docs\n");
+	mk_rule("net", RULE_SEV_CRITICAL, NULL);
+	mk_rule("svc", RULE_SEV_HIGH, "crash", NULL);
+	mk_rule("crash", RULE_SEV_MEDIUM, NULL);
+	((struct rule *)find_rule("crash"))->generic = 1;
+	finding_set_init(&set);
+	add_c(&set, "net", T0 - 60000000, "operator/network", FINDING_CURRENT);
+	add_c(&set, "svc", T0, NULL, FINDING_CURRENT);
+	add_c(&set, "crash", T0, "pod/ns/op", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "net svc[crash]",
+	    "explains wins: the crash sits under the rule naming it, not the "
+	    "network dependency");
+	is_str(get(&set, "crash")->rank_reason, "explained by svc",
+	    "explains wins: the reason names only that rule");
+	finding_set_free(&set);
+
+	/* Without that rule, the dependency explains it. */
+	finding_set_init(&set);
+	add_c(&set, "net", T0 - 60000000, "operator/network", FINDING_CURRENT);
+	add_c(&set, "crash", T0, "pod/ns/op", FINDING_CURRENT);
+	rank_findings(&set, rs.kb);
+	is_str(tree(&set), "net[crash]",
+	    "explains wins: without it the dependency holds");
 	finding_set_free(&set);
 	ruleset_free(&rs);
 	reset_rules();
@@ -653,6 +710,9 @@ test_depends(void)
 	mk_rule("api", RULE_SEV_CRITICAL, NULL);
 	mk_rule("etcd", RULE_SEV_LOW, NULL);
 	mk_rule("cv", RULE_SEV_CRITICAL, NULL);
+	/* Dependencies explain generic findings only. */
+	((struct rule *)find_rule("api"))->generic = 1;
+	((struct rule *)find_rule("cv"))->generic = 1;
 
 	finding_set_init(&set);
 	add_c(&set, "api", T0, "operator/kube-apiserver", FINDING_CURRENT);
@@ -793,6 +853,7 @@ main(void)
 	test_rerank();
 	test_long_chain();
 	test_specific_over_generic();
+	test_explains_wins();
 	test_marker();
 	test_depends();
 	test_states();
