@@ -13,7 +13,8 @@
 #include "error.h"
 #include "xmalloc.h"
 
-/* The findings of r as diff.c reads them (strings borrowed from r). */
+/* The current findings of r as diff.c reads them (strings borrowed
+ * from r). */
 static struct diff_finding *
 api_diff_findings(const mgt_result *r, size_t *n)
 {
@@ -21,14 +22,18 @@ api_diff_findings(const mgt_result *r, size_t *n)
 	struct mgt_finding f;
 	size_t i;
 
-	*n = mgt_result_count(r);
-	v = xreallocarray(NULL, *n + 1, sizeof *v);
-	for (i = 0; i < *n; i++) {
+	/* Only what holds at gather time: a finding current in A and over
+	 * by B's gather is resolved. */
+	v = xreallocarray(NULL, mgt_result_count(r) + 1, sizeof *v);
+	for (*n = 0, i = 0; i < mgt_result_count(r); i++) {
 		mgt_result_finding(r, i, &f);
-		v[i].rule_id = f.rule_id;
-		v[i].severity = (int)f.severity;
-		v[i].summary = f.summary;
-		v[i].component = f.component;
+		if (f.state != MGT_FINDING_CURRENT)
+			continue;
+		v[*n].rule_id = f.rule_id;
+		v[*n].severity = (int)f.severity;
+		v[*n].summary = f.summary;
+		v[*n].component = f.component;
+		(*n)++;
 	}
 	return v;
 }

@@ -560,11 +560,11 @@ diff_build(const struct diff_side *a, const struct diff_side *b, int force,
 			    "%s)", d->cluster_id[0], d->cluster_id[1]);
 		else
 			rc = error_set(err, MGT_ERR_USAGE, "", -1, 0,
-			    "%s has no cluster ID (no ClusterVersion in the "
-			    "gather): cannot tell A and B are the same "
-			    "cluster", d->cluster_id[0] == NULL ?
-			    (d->cluster_id[1] == NULL ? "neither A nor B" :
-			    "A") : "B");
+			    "%s (no ClusterVersion in the gather): cannot "
+			    "tell A and B are the same cluster",
+			    d->cluster_id[0] == NULL ? (d->cluster_id[1] ==
+			    NULL ? "neither A nor B has a cluster ID" :
+			    "A has no cluster ID") : "B has no cluster ID");
 		goto fail;
 	}
 	for (i = 0; i < DIFF_NSPECS; i++) {
