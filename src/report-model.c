@@ -484,6 +484,16 @@ report_model_build(struct report_model *m, const struct report *r)
 	if (m->nhistory + m->nsuppressed == 0)
 		xasprintf(&m->no_cause, "No root cause found by %lld rule%s",
 		    m->nrules, PLURAL(m->nrules));
+	else if (m->nsuppressed == 0)
+		xasprintf(&m->no_cause, "No current root cause found by %lld "
+		    "rule%s (%zu finding%s resolved before the gather: listed "
+		    "below)", m->nrules, PLURAL(m->nrules), m->nhistory,
+		    PLURAL(m->nhistory));
+	else if (m->nhistory == 0)
+		xasprintf(&m->no_cause, "No current root cause found by %lld "
+		    "rule%s (%zu known-benign finding%s suppressed: listed "
+		    "below)", m->nrules, PLURAL(m->nrules), m->nsuppressed,
+		    PLURAL(m->nsuppressed));
 	else
 		xasprintf(&m->no_cause, "No current root cause found by %lld "
 		    "rule%s (%zu finding%s resolved before the gather, %zu "

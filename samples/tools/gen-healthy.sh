@@ -272,6 +272,11 @@ if [ "$MODE" = noise ]; then
 	evlist $NS 41022
 fi
 
+# --------------------------------------------------------------- monitoring
+monitoring_rules "$(t 1990)" "$(t 2110)" "$(tc -4)"
+
 echo "# root causes in order; symptoms indented under their cause" > "$SAMPLE/expected"
+echo "# A fresh cluster has no Alertmanager receiver yet: benign." >> "$SAMPLE/expected"
+echo "suppressed: generic.alert-warning" >> "$SAMPLE/expected"
 mg_done
 echo "generated $SAMPLE"
