@@ -160,11 +160,11 @@ eval_state(struct eval_ctx *c, struct finding *f, struct mgt_error *err)
 	else if (nw.end != INT64_MIN) {
 		time_format_brief(nw.end, end, sizeof end);
 		xasprintf(&f->state_reason, "last seen %s, %s before its log "
-		    "ends (%s)", when, time_format_span(nw.end - nw.ts, ago,
-		    sizeof ago), end);
+		    "ends (%s)", when, time_format_span(nw.end - nw.ts, 2,
+		    ago, sizeof ago), end);
 	} else
 		xasprintf(&f->state_reason, "last seen %s, %s before the "
 		    "gather", when, time_format_span(c->gather_ts - nw.ts,
-		    ago, sizeof ago));
+		    2, ago, sizeof ago));
 	return MGT_OK;
 }

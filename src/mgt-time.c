@@ -329,20 +329,26 @@ time_parse(const char *s, size_t len, int64_t *us)
 }
 
 char *
-time_format_span(int64_t us, char *buf, size_t len)
+time_format_span(int64_t us, int parts, char *buf, size_t len)
 {
-	uint64_t s = us < 0 ? (uint64_t)0 - (uint64_t)us : (uint64_t)us;
+	static const struct {
+		const char	*unit;
+		uint64_t	 s;
+	} units[] = { { "d", 86400 }, { "h", 3600 }, { "min", 60 },
+	    { "s", 1 } };
+	uint64_t sec = us < 0 ? (uint64_t)0 - (uint64_t)us : (uint64_t)us;
+	size_t i, n = sizeof units / sizeof units[0];
 
-	s /= 1000000;
-	if (s >= 86400)
-		snprintf(buf, len, "%llu d %llu h", (unsigned long long)(s /
-		    86400), (unsigned long long)(s % 86400 / 3600));
-	else if (s >= 3600)
-		snprintf(buf, len, "%llu h %llu min", (unsigned long long)(s /
-		    3600), (unsigned long long)(s % 3600 / 60));
-	else if (s >= 60)
-		snprintf(buf, len, "%llu min", (unsigned long long)(s / 60));
+	sec /= 1000000;
+	for (i = 0; i < n - 1; i++)
+		if (sec >= units[i].s)
+			break;
+	if (parts < 2 || i == n - 1 || (i == n - 2 && units[i].s == 60))
+		snprintf(buf, len, "%llu %s", (unsigned long long)(sec /
+		    units[i].s), units[i].unit);
 	else
-		snprintf(buf, len, "%llu s", (unsigned long long)s);
+		snprintf(buf, len, "%llu %s %llu %s", (unsigned long long)(sec /
+		    units[i].s), units[i].unit, (unsigned long long)(sec %
+		    units[i].s / units[i + 1].s), units[i + 1].unit);
 	return buf;
 }

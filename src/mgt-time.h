@@ -89,8 +89,9 @@ char	*time_format(int64_t us, char *buf, size_t len);
  * seconds, and "" for MGT_TIME_NONE: how reports print a time.  Returns buf.
  */
 char	*time_format_brief(int64_t us, char *buf, size_t len);
-/* A duration for people: "2 d 3 h", "5 h 10 min", "35 min", "40 s"
- * (negative as its absolute value).  Returns buf. */
-char	*time_format_span(int64_t us, char *buf, size_t len);
+/* A duration for people, its sign dropped: in its largest unit ("2 d",
+ * "35 min", "40 s"), or with parts 2 also the next one ("2 d 3 h",
+ * "5 h 10 min"; minutes and seconds stay "35 min").  Returns buf. */
+char	*time_format_span(int64_t us, int parts, char *buf, size_t len);
 
 #endif

@@ -282,25 +282,6 @@ static const struct {
 	  "  'x-mac-') OR instr(doc, 'xx:xx:xx:xx:xx:xx')))) ORDER BY o" },
 };
 
-/* "3 min", "2 d": a span of us in its largest whole unit. */
-static void
-summary_span(int64_t us, char *buf, size_t len)
-{
-	static const struct {
-		const char	*unit;
-		int64_t		 s;
-	} units[] = { { "d", 86400 }, { "h", 3600 }, { "min", 60 },
-	    { "s", 1 } };
-	int64_t sec = (us < 0 ? -us : us) / 1000000;
-	size_t i;
-
-	for (i = 0; i < sizeof units / sizeof units[0] - 1; i++)
-		if (sec >= units[i].s)
-			break;
-	snprintf(buf, len, "%lld %s", (long long)(sec / units[i].s),
-	    units[i].unit);
-}
-
 /*
  * data_age as the query left it holds microseconds: each becomes its time
  * as text, with NAME_before_gather_s, the seconds from it to the start
@@ -733,13 +714,13 @@ summary_when(const cJSON *s, const cJSON *age, const char *name)
 	if (!cJSON_IsNumber(d))
 		xasprintf(&t, "at %s", v->valuestring);
 	else if (d->valuedouble >= 0) {
-		summary_span((int64_t)d->valuedouble * 1000000, span,
-		    sizeof span);
+		time_format_span((int64_t)d->valuedouble * 1000000, 1,
+		    span, sizeof span);
 		xasprintf(&t, "%s before the gather", span);
 	} else if (end != NULL && time_parse(end, strlen(end), &e) &&
 	    time_parse(v->valuestring, strlen(v->valuestring), &ts) &&
 	    ts > e) {
-		summary_span(ts - e, span, sizeof span);
+		time_format_span(ts - e, 1, span, sizeof span);
 		xasprintf(&t, "%s after the gather", span);
 	} else
 		xasprintf(&t, "during the gather");
@@ -770,6 +751,8 @@ summary_age_line(const cJSON *s)
 			    kinds[i].what, a, b);
 		else
 			xasprintf(&part, "newest %s %s", kinds[i].what, a);
+		free(a);
+		free(b);
 		if (line == NULL)
 			line = part;
 		else {
@@ -777,10 +760,7 @@ summary_age_line(const cJSON *s)
 			free(line);
 			free(part);
 			line = a;
-			a = NULL;
 		}
-		free(a);
-		free(b);
 	}
 	if (line == NULL)
 		return NULL;

@@ -276,6 +276,27 @@ test_format(void)
 	    T0 + 498908, "format then parse: same time");
 }
 
+/* Durations for people: one unit, or two. */
+static void
+test_span(void)
+{
+	char buf[64];
+	int64_t s = 1000000;
+
+	is_str(time_format_span(40 * s, 1, buf, sizeof buf), "40 s",
+	    "span: seconds");
+	is_str(time_format_span(35 * 60 * s + 20 * s, 2, buf, sizeof buf),
+	    "35 min", "span: minutes never show seconds");
+	is_str(time_format_span(5 * 3600 * s + 10 * 60 * s, 2, buf,
+	    sizeof buf), "5 h 10 min", "span: hours and minutes");
+	is_str(time_format_span(5 * 3600 * s + 10 * 60 * s, 1, buf,
+	    sizeof buf), "5 h", "span: one part");
+	is_str(time_format_span(-(2 * 86400 * s + 3 * 3600 * s), 2, buf,
+	    sizeof buf), "2 d 3 h", "span: the sign is dropped");
+	is_str(time_format_span(INT64_MIN, 1, buf, sizeof buf), "106751991 d",
+	    "span: INT64_MIN does not overflow");
+}
+
 int
 main(void)
 {
@@ -283,5 +304,6 @@ main(void)
 	test_scan();
 	test_parse();
 	test_format();
+	test_span();
 	return done_testing();
 }
