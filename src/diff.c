@@ -121,43 +121,6 @@ diff_need(cJSON *j)
 	return j;
 }
 
-/* The rows of sql as an array of objects named by the columns, values
- * as text (NULL stays null). */
-static int
-diff_rows(sqlite3 *db, const char *sql, cJSON **out, struct mgt_error *err)
-{
-	sqlite3_stmt *st;
-	cJSON *arr, *row;
-	int rc, i, n;
-
-	*out = NULL;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return error_set(err, MGT_ERR_DB, "", -1, 0, "diff: %s",
-		    sqlite3_errmsg(db));
-	arr = diff_need(cJSON_CreateArray());
-	n = sqlite3_column_count(st);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		row = diff_need(cJSON_CreateObject());
-		for (i = 0; i < n; i++)
-			cJSON_AddItemToObject(row, sqlite3_column_name(st, i),
-			    diff_need(sqlite3_column_type(st, i) ==
-			    SQLITE_NULL ? cJSON_CreateNull() :
-			    cJSON_CreateString((const char *)
-			    sqlite3_column_text(st, i))));
-		cJSON_AddItemToArray(arr, row);
-	}
-	if (rc != SQLITE_DONE) {
-		error_set(err, MGT_ERR_DB, "", -1, 0, "diff: %s",
-		    sqlite3_errmsg(db));
-		sqlite3_finalize(st);
-		cJSON_Delete(arr);
-		return MGT_ERR_DB;
-	}
-	sqlite3_finalize(st);
-	*out = arr;
-	return MGT_OK;
-}
-
 /* A member as text (malloc'd), NULL when absent or null. */
 static char *
 diff_text(const cJSON *row, const char *col)
@@ -400,7 +363,7 @@ diff_side_rows(sqlite3 *db, const cJSON *summary, const struct diff_spec *sp,
 
 	*owned = NULL;
 	if (sp->sql != NULL) {
-		if (diff_rows(db, sp->sql, owned, err) != MGT_OK)
+		if (summary_rows(db, sp->sql, 1, owned, err) != MGT_OK)
 			return MGT_ERR_DB;
 		*rows = *owned;
 		return MGT_OK;

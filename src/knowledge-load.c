@@ -282,25 +282,5 @@ void
 ruleset_load_knowledge(struct ruleset *rs, const char *name,
     const char *buf, size_t len)
 {
-	struct rule_loader l;
-
-	memset(&l, 0, sizeof l);
-	l.rs = rs;
-	l.file = name != NULL ? name : "<buffer>";
-	l.buf = buf != NULL ? buf : "";
-	l.len = buf != NULL ? len : 0;
-	if (l.len >= 3 && memcmp(l.buf, "\xef\xbb\xbf", 3) == 0) {
-		l.buf += 3;
-		l.len -= 3;
-	}
-	if (l.len > RULE_MAX_FILE_BYTES) {
-		rule_load_error_at(&l, 1, 1, "knowledge file is larger than %d "
-		    "bytes", RULE_MAX_FILE_BYTES);
-		return;
-	}
-	if (rule_load_compose(&l))
-		knowledge_load(&l);
-	rule_load_doc_free(&l);
-	if (l.db != NULL)
-		sqlite3_close(l.db);
+	rule_load_document(rs, name, buf, len, "knowledge", knowledge_load);
 }

@@ -422,46 +422,28 @@ rule_load_lint_lookup(void *ctx, const char *item, const char *column,
 	return xstrdup("");
 }
 
+/* `when` or `current`: a boolean expression over the evidence names;
+ * *text and *expr stay NULL when it is wrong (reported at its column). */
 static void
-rule_load_when(struct rule_loader *l, struct rule *r,
-    const struct rule_ynode *n)
+rule_load_expr(struct rule_loader *l, struct rule *r,
+    const struct rule_ynode *n, const char *field, char **text,
+    struct rule_expr **expr)
 {
 	struct mgt_error err;
+	char what[32];
 	int line, col;
 
-	if ((r->when_text = rule_load_string(l, n, "'when'")) == NULL)
+	snprintf(what, sizeof what, "'%s'", field);
+	if ((*text = rule_load_string(l, n, what)) == NULL)
 		return;
 	mgt_error_clear(&err);
-	if ((r->when = rule_expr_parse(r->when_text, r, &err)) == NULL) {
+	if ((*expr = rule_expr_parse(*text, r, &err)) == NULL) {
 		line = n->line;
 		col = n->col;
 		if (err.offset >= 1)
 			rule_load_value_pos(l, n, (size_t)err.offset - 1,
 			    &line, &col);
-		rule_load_error_at(l, line, col, "'when': %s", err.msg);
-		return;
-	}
-}
-
-/* `current`: the end state, an expression like `when`. */
-static void
-rule_load_current(struct rule_loader *l, struct rule *r,
-    const struct rule_ynode *n)
-{
-	struct mgt_error err;
-	int line, col;
-
-	if ((r->current_text = rule_load_string(l, n, "'current'")) == NULL)
-		return;
-	mgt_error_clear(&err);
-	if ((r->current = rule_expr_parse(r->current_text, r, &err)) ==
-	    NULL) {
-		line = n->line;
-		col = n->col;
-		if (err.offset >= 1)
-			rule_load_value_pos(l, n, (size_t)err.offset - 1,
-			    &line, &col);
-		rule_load_error_at(l, line, col, "'current': %s", err.msg);
+		rule_load_error_at(l, line, col, "%s: %s", what, err.msg);
 	}
 }
 
@@ -650,9 +632,11 @@ rule_load_rule(struct rule_loader *l)
 	if (vals[RULE_F_EVIDENCE] != NULL)
 		rule_load_evidence(l, &r, vals[RULE_F_EVIDENCE]);
 	if (vals[RULE_F_WHEN] != NULL && r.nevidence > 0)
-		rule_load_when(l, &r, vals[RULE_F_WHEN]);
+		rule_load_expr(l, &r, vals[RULE_F_WHEN], "when", &r.when_text,
+		    &r.when);
 	if (vals[RULE_F_CURRENT] != NULL && r.nevidence > 0)
-		rule_load_current(l, &r, vals[RULE_F_CURRENT]);
+		rule_load_expr(l, &r, vals[RULE_F_CURRENT], "current",
+		    &r.current_text, &r.current);
 	if (r.nevidence > 0)
 		rule_load_unused(l, &r, vals[RULE_F_EVIDENCE]);
 	rule_load_instances(l, &r, vals);
@@ -696,9 +680,9 @@ out:
 	rule_clear(&r);
 }
 
-int
-ruleset_load_buffer(struct ruleset *rs, const char *name, const char *buf,
-    size_t len, struct mgt_error *err)
+void
+rule_load_document(struct ruleset *rs, const char *name, const char *buf,
+    size_t len, const char *what, void (*load)(struct rule_loader *))
 {
 	struct rule_loader l;
 
@@ -713,15 +697,23 @@ ruleset_load_buffer(struct ruleset *rs, const char *name, const char *buf,
 		l.len -= 3;
 	}
 	if (l.len > RULE_MAX_FILE_BYTES) {
-		rule_load_error_at(&l, 1, 1, "rule file is larger than %d "
-		    "bytes", RULE_MAX_FILE_BYTES);
-		return MGT_OK;
+		rule_load_error_at(&l, 1, 1, "%s file is larger than %d bytes",
+		    what, RULE_MAX_FILE_BYTES);
+		return;
 	}
 	if (rule_load_compose(&l))
-		rule_load_rule(&l);
+		load(&l);
 	rule_load_doc_free(&l);
 	if (l.db != NULL)
 		sqlite3_close(l.db);
+}
+
+int
+ruleset_load_buffer(struct ruleset *rs, const char *name, const char *buf,
+    size_t len, struct mgt_error *err)
+{
+	(void)err;
+	rule_load_document(rs, name, buf, len, "rule", rule_load_rule);
 	return MGT_OK;
 }
 

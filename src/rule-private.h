@@ -97,6 +97,12 @@ void	 rule_load_map(struct rule_loader *, const struct rule_ynode *map,
 
 int	 rule_load_read(const char *path, char **buf, size_t *len,
 	    struct mgt_error *);
+/* Compose buf (one YAML document, at most RULE_MAX_FILE_BYTES; a byte
+ * order mark is skipped) and hand it to load; what names the kind of
+ * file in the size diagnostic. */
+void	 rule_load_document(struct ruleset *, const char *name,
+	    const char *buf, size_t len, const char *what,
+	    void (*load)(struct rule_loader *));
 
 /* rule-yaml.c */
 size_t	 rule_load_charlen(const char *, const char *end);

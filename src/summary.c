@@ -41,8 +41,11 @@ summary_need(cJSON *j)
 
 /* One column as JSON: numbers stay numbers, NULL stays null. */
 static cJSON *
-summary_value(sqlite3_stmt *st, int i)
+summary_value(sqlite3_stmt *st, int i, int text)
 {
+	if (text && sqlite3_column_type(st, i) != SQLITE_NULL)
+		return summary_need(cJSON_CreateString((const char *)
+		    sqlite3_column_text(st, i)));
 	switch (sqlite3_column_type(st, i)) {
 	case SQLITE_INTEGER:
 		return summary_need(cJSON_CreateNumber((double)
@@ -63,8 +66,8 @@ summary_value(sqlite3_stmt *st, int i)
  * rule pack's views could not replace, over tables every index has: a
  * failure is the index's, reported.
  */
-static int
-summary_rows(sqlite3 *db, const char *sql, cJSON **out,
+int
+summary_rows(sqlite3 *db, const char *sql, int text, cJSON **out,
     struct mgt_error *err)
 {
 	sqlite3_stmt *st;
@@ -81,7 +84,7 @@ summary_rows(sqlite3 *db, const char *sql, cJSON **out,
 		row = summary_need(cJSON_CreateObject());
 		for (i = 0; i < n; i++)
 			cJSON_AddItemToObject(row, sqlite3_column_name(st, i),
-			    summary_value(st, i));
+			    summary_value(st, i, text));
 		cJSON_AddItemToArray(arr, row);
 	}
 	if (rc != SQLITE_DONE) {
@@ -103,7 +106,7 @@ summary_row(sqlite3 *db, const char *sql, cJSON **out,
 {
 	cJSON *arr, *first;
 
-	if (summary_rows(db, sql, &arr, err) != MGT_OK)
+	if (summary_rows(db, sql, 0, &arr, err) != MGT_OK)
 		return MGT_ERR_DB;
 	first = cJSON_DetachItemFromArray(arr, 0);
 	cJSON_Delete(arr);
@@ -336,7 +339,8 @@ summary_build(sqlite3 *db, cJSON **out, struct mgt_error *err)
 	    i++) {
 		rc = summary_sections[i].one ?
 		    summary_row(db, summary_sections[i].sql, &part, err) :
-		    summary_rows(db, summary_sections[i].sql, &part, err);
+		    summary_rows(db, summary_sections[i].sql, 0, &part,
+		    err);
 		if (rc != MGT_OK) {
 			cJSON_Delete(s);
 			return rc;

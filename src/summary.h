@@ -18,6 +18,11 @@ struct mgt_error;
 
 #define SUMMARY_SCHEMA	"mgtriage.summary/v1"
 
+/* The rows of sql over db as a JSON array of objects named by the
+ * columns; values as text when text (NULL stays null), else typed.
+ * MGT_OK or MGT_ERR_DB. */
+int	 summary_rows(sqlite3 *db, const char *sql, int text, cJSON **out,
+	    struct mgt_error *);
 /* The summary of the index db as a JSON object in *out (the caller
  * deletes it).  MGT_OK or MGT_ERR_DB. */
 int	 summary_build(sqlite3 *db, cJSON **out, struct mgt_error *);
