@@ -795,12 +795,42 @@ ruleset_load_file(struct ruleset *rs, const char *path,
 	return rc;
 }
 
+/*
+ * The entries of the open directory d not starting with a dot, sorted
+ * (at most RULE_LOAD_MAX_DIR_ENTRIES; more is a diagnostic on dir).
+ * Closes d; the caller frees each name and the vector.
+ */
+static char **
+rule_load_names(struct ruleset *rs, const char *dir, DIR *d, size_t *np)
+{
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0;
+
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == RULE_LOAD_MAX_DIR_ENTRIES) {
+			ruleset_diag(rs, dir, 1, 1, 0, "more than %d entries; "
+			    "the rest are not loaded",
+			    RULE_LOAD_MAX_DIR_ENTRIES);
+			break;
+		}
+		names = xreallocarray(names, n + 1, sizeof *names);
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(names, n, sizeof *names, rule_load_name_cmp);
+	*np = n;
+	return names;
+}
+
 /* Every *.yaml / *.yml file directly in dir, as knowledge. */
 static void
 rule_load_knowledge_dir(struct ruleset *rs, const char *dir)
 {
 	struct mgt_error ferr;
-	struct dirent *de;
 	DIR *d;
 	char **names = NULL, *path, *buf;
 	size_t n = 0, i, len;
@@ -810,16 +840,12 @@ rule_load_knowledge_dir(struct ruleset *rs, const char *dir)
 		    strerror(errno));
 		return;
 	}
-	while ((de = readdir(d)) != NULL && n < RULE_LOAD_MAX_DIR_ENTRIES) {
-		if (de->d_name[0] == '.' || !rule_load_is_rule_file(de->d_name))
-			continue;
-		names = xreallocarray(names, n + 1, sizeof *names);
-		names[n++] = xstrdup(de->d_name);
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof *names, rule_load_name_cmp);
+	names = rule_load_names(rs, dir, d, &n);
 	for (i = 0; i < n; i++) {
+		if (!rule_load_is_rule_file(names[i])) {
+			free(names[i]);
+			continue;
+		}
 		xasprintf(&path, "%s/%s", dir, names[i]);
 		mgt_error_clear(&ferr);
 		if (rule_load_read(path, &buf, &len, &ferr) != MGT_OK)
@@ -840,7 +866,6 @@ rule_load_walk(struct ruleset *rs, const char *dir, int depth,
     struct mgt_error *err)
 {
 	struct mgt_error ferr;
-	struct dirent *de;
 	struct stat st;
 	DIR *d;
 	char **names = NULL, *path;
@@ -858,21 +883,7 @@ rule_load_walk(struct ruleset *rs, const char *dir, int depth,
 		    strerror(errno));
 		return MGT_OK;
 	}
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (n == RULE_LOAD_MAX_DIR_ENTRIES) {
-			ruleset_diag(rs, dir, 1, 1, 0, "more than %d entries; "
-			    "the rest are not loaded",
-			    RULE_LOAD_MAX_DIR_ENTRIES);
-			break;
-		}
-		names = xreallocarray(names, n + 1, sizeof *names);
-		names[n++] = xstrdup(de->d_name);
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof *names, rule_load_name_cmp);
+	names = rule_load_names(rs, dir, d, &n);
 	for (i = 0; i < n; i++) {
 		xasprintf(&path, "%s/%s", dir, names[i]);
 		if (lstat(path, &st) == -1) {
