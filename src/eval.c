@@ -165,6 +165,13 @@ eval_sql_citation(struct eval_ctx *c, struct eval_row *r,
 		r->field = xstrdup(v);
 	if ((v = eval_kv_get(r, "value", NULL)) != NULL)
 		r->value = xstrdup(v);
+	/* A row citing a log line with its text: that line is the
+	 * evidence, as a pattern's hit would be. */
+	if (r->source != NULL && r->line > 0 && r->object == NULL &&
+	    (v = eval_kv_get(r, "text", NULL)) != NULL) {
+		r->text = xstrdup(v);
+		return;
+	}
 	/* The rest of the row, as "k=v k=v", is the evidence text. */
 	o = 0;
 	buf[0] = '\0';
