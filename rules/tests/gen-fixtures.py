@@ -759,6 +759,14 @@ def _(d):
               csr("csr-2xk8p", "kubernetes.io/kube-apiserver-client-kubelet",
                   "system:serviceaccount:openshift-machine-config-operator:node-bootstrapper",
                   csr_request("system:node:worker0.gw.lo"), "2026-01-06T09:29:44Z", approved=True))
+    # The duplicates shape: worker0 joined at install and is Ready; its
+    # kubelet's other bootstrap CSRs, around the approved one, stay pending.
+    m.cluster("core", "nodes", "worker0.gw.lo", node("worker0.gw.lo", roles=("worker",), created="2026-01-06T09:29:50Z"))
+    for name, created in (("csr-4xq9r", "2026-01-06T09:29:13Z"), ("csr-8kz2m", "2026-01-06T09:44:50Z")):
+        m.cluster("certificates.k8s.io", "certificatesigningrequests", name,
+                  csr(name, "kubernetes.io/kube-apiserver-client-kubelet",
+                      "system:serviceaccount:openshift-machine-config-operator:node-bootstrapper",
+                      csr_request("system:node:worker0.gw.lo"), created))
 
 
 # 10 -----------------------------------------------------------------------
