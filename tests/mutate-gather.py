@@ -6,8 +6,6 @@
 
 ROOT is the directory holding cluster-scoped-resources/ and namespaces/.
 Objects are rewritten with PyYAML (block style, keys in their order)."""
-import datetime as dt
-import glob
 import json
 import os
 import sys
