@@ -759,6 +759,14 @@ def _(d):
               csr("csr-2xk8p", "kubernetes.io/kube-apiserver-client-kubelet",
                   "system:serviceaccount:openshift-machine-config-operator:node-bootstrapper",
                   csr_request("system:node:worker0.gw.lo"), "2026-01-06T09:29:44Z", approved=True))
+    # The duplicates shape: worker0 joined at install and is Ready; its
+    # kubelet's other bootstrap CSRs, around the approved one, stay pending.
+    m.cluster("core", "nodes", "worker0.gw.lo", node("worker0.gw.lo", roles=("worker",), created="2026-01-06T09:29:50Z"))
+    for name, created in (("csr-4xq9r", "2026-01-06T09:29:13Z"), ("csr-8kz2m", "2026-01-06T09:44:50Z")):
+        m.cluster("certificates.k8s.io", "certificatesigningrequests", name,
+                  csr(name, "kubernetes.io/kube-apiserver-client-kubelet",
+                      "system:serviceaccount:openshift-machine-config-operator:node-bootstrapper",
+                      csr_request("system:node:worker0.gw.lo"), created))
 
 
 # 10 -----------------------------------------------------------------------
@@ -1203,17 +1211,33 @@ def _(d):
 # 17h ----------------------------------------------------------------------
 @case("pods.operator-crashloop", "fires")
 def _(d):
+    # kube-* namespaces are the platform's too: HyperShift's konnectivity
+    # agent in kube-system, unable to reach its server.
     m = MG(d, T("2025-01-15T11:48:00"))
-    operator_crash(m, "openshift-config-operator", "openshift-config-operator-5d8b7c6f4-r68lz", "openshift-config-operator", T("2025-01-15T11:41:01"))
+    ns, name, c = "kube-system", "konnectivity-agent-8hx2p", "konnectivity-agent"
+    m.ns(ns, "pods/%s/%s.yaml" % (name, name),
+         owned_pod(ns, name, ("DaemonSet", "konnectivity-agent"), "worker-0", [(c, crashloop(c), 7, False)],
+                   created="2025-01-15T10:40:00Z"))
+    t = T("2025-01-15T11:41:01")
+    m.podlog(ns, name, c, [
+        "%s %s Starting konnectivity agent" % (cri(t), klog(t, "I", 1, "options.go:142")),
+        '%s %s "cannot connect once" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial tcp 10.0.3.17:8091: connect: connection refused\\""'
+        % (cri(t + dt.timedelta(seconds=5)), klog(t + dt.timedelta(seconds=5), "E", 1, "clientset.go:235")),
+        "%s %s failed to run the agent: cannot connect to any proxy server" % (cri(t + dt.timedelta(seconds=30)), klog(t + dt.timedelta(seconds=30), "F", 1, "main.go:59"))],
+        previous=True)
 
 
 @case("pods.operator-crashloop", "silent")
 def _(d):
-    # A customer workload crash-looping (the Insights sample has one):
-    # not a platform operator.
+    # A platform operator that crashed twice and is backing off (2 restarts,
+    # under the 3 the rule wants), and a customer workload crash-looping
+    # (the Insights sample has one): neither is a platform crash loop.
     m = MG(d, T("2024-10-23T12:00:00"))
     m.ns("di-288312", "pods/vsystem-867f4b77cc-pqcns/vsystem-867f4b77cc-pqcns.yaml",
          pod("di-288312", "vsystem-867f4b77cc-pqcns", "worker-1", [("vsystem-hana-init", crashloop("vsystem-hana-init", 1), 42, False)]))
+    ns, name, c = "openshift-config-operator", "openshift-config-operator-5d8b7c6f4-r68lz", "openshift-config-operator"
+    m.ns(ns, "pods/%s/%s.yaml" % (name, name),
+         owned_pod(ns, name, ("ReplicaSet", "openshift-config-operator-5d8b7c6f4"), "master0", [(c, crashloop(c), 2, False)]))
     ns = "openshift-network-operator"
     m.ns(ns, "pods/network-operator-58c77f9d4-xlzd4/network-operator-58c77f9d4-xlzd4.yaml",
          pod(ns, "network-operator-58c77f9d4-xlzd4", "master0", [("network-operator", RUNNING, 1, True)]))
@@ -1278,6 +1302,325 @@ def _(d):
     write(os.path.join(d, "worker-0-journal.log"),
           "Dec 03 09:12:44 worker-0 kernel: mlx5_core 0000:3b:00.1: mlx5_query_module_id:315:(pid 40211): query_mcia_reg failed: status: 0x3\n"
           "Dec 03 09:12:44 worker-0 sudo[40208]:     core : TTY=pts/0 ; PWD=/var/home/core ; USER=root ; COMMAND=/usr/sbin/ethtool -m ens2f1\n")
+
+# 19 generic layer ---------------------------------------------------------
+def cv(conds, desired="4.18.32"):
+    return """apiVersion: config.openshift.io/v1
+kind: ClusterVersion
+metadata:
+  creationTimestamp: "2026-01-06T08:58:40Z"
+  generation: 2
+  name: version
+  resourceVersion: "70011"
+spec:
+  channel: stable-4.18
+  clusterID: 5d1c7a2e-9f43-4b8e-a1d6-3c0b9e2f7a41
+status:
+  conditions:
+%s  desired:
+    image: quay.io/openshift-release-dev/ocp-release@sha256:3c5d
+    version: %s
+  history:
+  - completionTime: null
+    image: quay.io/openshift-release-dev/ocp-release@sha256:3c5d
+    startedTime: "2026-01-06T08:58:52Z"
+    state: Partial
+    verified: false
+    version: %s
+  observedGeneration: 2
+""" % ("".join(conds), desired, desired)
+
+
+OK3 = lambda: [cond("Progressing", "False", "AsExpected", "All is well"),
+               cond("Available", "True", "AsExpected", "All is well")]
+
+
+@case("generic.operator-degraded", "fires")
+def _(d):
+    # An operator no specific rule knows, Degraded with its own reason.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    m.cluster("config.openshift.io", "clusteroperators", "cluster-autoscaler", co("cluster-autoscaler", [
+        cond("Degraded", "True", "MissingDependency", "machine-api not ready", "2026-01-06T10:12:40Z")] + OK3()))
+
+
+@case("generic.operator-degraded", "silent")
+def _(d):
+    # An operator rolling out: Progressing=True, Degraded=False, Available=True.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    m.cluster("config.openshift.io", "clusteroperators", "cluster-autoscaler", co("cluster-autoscaler", [
+        cond("Degraded", "False", "AsExpected", ""),
+        cond("Progressing", "True", "Deploying", "Progressing towards operator: 4.18.32", "2026-01-06T10:58:12Z"),
+        cond("Available", "True", "AsExpected", "at version 4.18.32")]))
+
+
+@case("generic.node-not-ready", "fires")
+def _(d):
+    m = MG(d, T("2026-01-06T11:00:00"))
+    m.cluster("core", "nodes", "control2.gw.lo", node("control2.gw.lo", ready="Unknown", ready_reason="NodeStatusUnknown",
+                                                        ready_msg="Kubelet stopped posting node status.", ready_since="2026-01-06T10:31:07Z"))
+
+
+@case("generic.node-not-ready", "silent")
+def _(d):
+    # Rebooted for an update two minutes before the gather: Ready again.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    m.cluster("core", "nodes", "control2.gw.lo", node("control2.gw.lo", ready_since="2026-01-06T10:58:03Z"))
+
+
+@case("generic.clusterversion-failing", "fires")
+def _(d):
+    m = MG(d, T("2026-01-06T11:00:00"))
+    m.cluster("config.openshift.io", "clusterversions", "version", cv([
+        cond("Available", "True", "", "Done applying 4.18.32"),
+        cond("Failing", "True", "ClusterOperatorDegraded", "Cluster operator ingress is degraded", "2026-01-06T10:20:31Z"),
+        cond("Progressing", "False", "ClusterOperatorDegraded", "Error while reconciling 4.18.32: the cluster operator ingress is degraded")]))
+
+
+@case("generic.clusterversion-failing", "silent")
+def _(d):
+    # An update in progress: Progressing=True, Failing=False.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    m.cluster("config.openshift.io", "clusterversions", "version", cv([
+        cond("Available", "True", "", "Done applying 4.18.31"),
+        cond("Failing", "False", "", ""),
+        cond("Progressing", "True", "", "Working towards 4.18.32: 512 of 903 done (56% complete)", "2026-01-06T10:40:00Z")]))
+
+
+def rules_json(alerts):
+    """GET /api/v1/rules as must-gather saves it (monitoring/prometheus/rules.json).
+    alerts: (name, severity, namespace, state, activeAt, summary)."""
+    import json
+    rules = []
+    for name, sev, ns, state, at, summary in alerts:
+        labels = {"alertname": name, "severity": sev}
+        if ns:
+            labels["namespace"] = ns
+        inst = [] if state == "inactive" else [{
+            "labels": labels, "annotations": {"summary": summary, "description": summary},
+            "state": state, "activeAt": at, "value": "1e+00"}]
+        rules.append({"state": state, "name": name, "query": "vector(1)", "duration": 600,
+                      "labels": {"severity": sev}, "annotations": {"summary": summary},
+                      "alerts": inst, "health": "ok", "evaluationTime": 0.0004,
+                      "lastEvaluation": "2026-01-06T10:59:51.129Z", "type": "alerting"})
+    return json.dumps({"status": "success", "data": {"groups": [{
+        "name": "cluster-version", "file": "/etc/prometheus/rules/prometheus-k8s-rulefiles-0/openshift-cluster-version-cluster-version-operator-b7a6b1fc.yaml",
+        "rules": rules, "interval": 30, "limit": 0, "evaluationTime": 0.001,
+        "lastEvaluation": "2026-01-06T10:59:51.129Z"}]}})
+
+
+WATCHDOG = ("Watchdog", "none", "openshift-monitoring", "firing", "2026-01-06T09:10:03.2Z",
+            "An alert that should always be firing to certify that Alertmanager is working properly.")
+CODOWN = "The {{ $labels.name }} operator may be down or disabled because Degraded, and the components it manages may be unavailable or degraded."
+
+
+@case("generic.alert-critical", "fires")
+def _(d):
+    m = MG(d, T("2026-01-06T11:00:00"))
+    write(m.p("monitoring", "prometheus", "rules.json"), rules_json([
+        WATCHDOG,
+        ("ClusterOperatorDown", "critical", "openshift-cluster-version", "firing", "2026-01-06T10:20:51.7Z",
+         "Cluster operator has not been available for 10 minutes.")]))
+
+
+@case("generic.alert-critical", "silent")
+def _(d):
+    # Critical but only pending, critical inactive, Watchdog, a firing warning.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    write(m.p("monitoring", "prometheus", "rules.json"), rules_json([
+        WATCHDOG,
+        ("ClusterOperatorDown", "critical", "openshift-cluster-version", "pending", "2026-01-06T10:55:21.7Z",
+         "Cluster operator has not been available for 10 minutes."),
+        ("etcdInsufficientMembers", "critical", "", "inactive", "", ""),
+        ("ClusterOperatorDegraded", "warning", "openshift-cluster-version", "firing", "2026-01-06T10:40:21.7Z",
+         "Cluster operator has been degraded for 30 minutes.")]))
+
+
+@case("generic.alert-warning", "fires")
+def _(d):
+    m = MG(d, T("2026-01-06T11:00:00"))
+    write(m.p("monitoring", "prometheus", "rules.json"), rules_json([
+        WATCHDOG,
+        ("ClusterOperatorDegraded", "warning", "openshift-cluster-version", "firing", "2026-01-06T10:40:21.7Z",
+         "Cluster operator has been degraded for 30 minutes.")]))
+
+
+@case("generic.alert-warning", "silent")
+def _(d):
+    # Warnings only pending or inactive, Watchdog, and an info alert.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    write(m.p("monitoring", "prometheus", "rules.json"), rules_json([
+        WATCHDOG,
+        ("ClusterOperatorDegraded", "warning", "openshift-cluster-version", "pending", "2026-01-06T10:55:21.7Z",
+         "Cluster operator has been degraded for 30 minutes."),
+        ("KubeNodeNotReady", "warning", "", "inactive", "", ""),
+        ("InsightsRecommendationActive", "info", "openshift-insights", "firing", "2026-01-06T09:40:00Z",
+         "An Insights recommendation is active for this cluster.")]))
+
+
+def insights(checks):
+    """InsightsOperator cluster with status.insightsReport.healthChecks:
+    (description, totalRisk, state)."""
+    out = """apiVersion: operator.openshift.io/v1
+kind: InsightsOperator
+metadata:
+  creationTimestamp: "2026-01-06T09:03:27Z"
+  generation: 1
+  name: cluster
+  resourceVersion: "69120"
+spec:
+  logLevel: Normal
+  managementState: Managed
+  operatorLogLevel: Normal
+status:
+  gatherStatus:
+    lastGatherTime: "2026-01-06T10:05:12Z"
+  insightsReport:
+    downloadedAt: "2026-01-06T10:07:40Z"
+    healthChecks:
+"""
+    for i, (desc, risk, state) in enumerate(checks):
+        out += """    - advisorURI: https://console.redhat.com/openshift/insights/advisor/clusters/5d1c7a2e-9f43-4b8e-a1d6-3c0b9e2f7a41?first=ccx_rules_ocp.external.rules.rule%d|ERROR_KEY
+      description: %s
+      state: %s
+      totalRisk: %d
+""" % (i, yq(desc), state, risk)
+    return out
+
+
+INS_CHECKS = {4: "The cluster will become unreachable after the kube-apiserver serving certificate expires",
+              3: "Pods could fail to start if openshift-samples is degraded due to FailedImageImport which is caused by a hiccup while talking to the Red Hat registry",
+              2: "Prometheus metrics data will be lost when the Prometheus pod is restarted or recreated"}
+
+
+def ins_case(risk, fires):
+    def fn(d):
+        m = MG(d, T("2026-01-06T11:00:00"))
+        if fires:
+            checks = [(INS_CHECKS[risk], risk, "Enabled")]
+        else:
+            # The same risk disabled by the user in Advisor, and enabled
+            # checks of the neighbouring risk levels.
+            checks = [(INS_CHECKS[risk], risk, "Disabled")]
+            checks += [(INS_CHECKS[r], r, "Enabled") for r in INS_CHECKS if r != risk and (r == risk + 1 or r == risk - 1)]
+        m.cluster("operator.openshift.io", "insightsoperators", "cluster", insights(checks))
+    return fn
+
+
+for _risk, _name in ((4, "critical"), (3, "important"), (2, "moderate")):
+    case("insights.recommendation-" + _name, "fires")(ins_case(_risk, True))
+    case("insights.recommendation-" + _name, "silent")(ins_case(_risk, False))
+
+
+def owned_pod(ns, name, owner, node_, containers, created="2026-01-06T09:30:00Z", phase="Running",
+              scheduled=None):
+    """pod() with an ownerReference (ReplicaSet/StatefulSet) and, for a
+    Pending pod, its PodScheduled condition (status, reason, message, ts)."""
+    text = pod(ns, name, node_, containers, created, phase)
+    text = text.replace("  resourceVersion: \"55012\"\n", """  ownerReferences:
+  - apiVersion: apps/v1
+    blockOwnerDeletion: true
+    controller: true
+    kind: %s
+    name: %s
+    uid: 6c0e7b3a-2f1d-4c5e-9a8b-7d6e5f4a3b2c
+  resourceVersion: "55012"
+""" % owner, 1)
+    if scheduled:
+        st, reason, msg, ts = scheduled
+        text = text.replace("    type: Ready\n", """    type: Ready
+  - lastProbeTime: null
+    lastTransitionTime: "%s"
+    message: %s
+    reason: %s
+    status: "%s"
+    type: PodScheduled
+""" % (ts, yq(msg), reason, st), 1)
+        text = text.replace("  nodeName: %s\n" % node_, "")
+    return text
+
+
+def oomkilled(finished="2026-01-06T10:41:17Z"):
+    return {"now": "      running:\n        startedAt: \"2026-01-06T10:41:19Z\"\n",
+            "last": "    lastState:\n      terminated:\n        containerID: cri-o://4a3b2c1d\n        exitCode: 137\n        finishedAt: \"%s\"\n        reason: OOMKilled\n        startedAt: \"2026-01-06T10:12:02Z\"\n" % finished}
+
+
+@case("pods.oomkilled", "fires")
+def _(d):
+    m = MG(d, T("2026-01-06T11:00:00"))
+    ns = "openshift-monitoring"
+    m.ns(ns, "pods/prometheus-k8s-0/prometheus-k8s-0.yaml",
+         owned_pod(ns, "prometheus-k8s-0", ("StatefulSet", "prometheus-k8s"), "worker-1",
+                   [("prometheus", oomkilled(), 4, True), ("config-reloader", RUNNING, 0, True)]))
+
+
+@case("pods.oomkilled", "silent")
+def _(d):
+    # OOMKilled in a user namespace, and a platform init-style container
+    # whose only run ended OOMKilled without a restart.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    m.ns("shop-prod", "pods/cart-7c9d8b6f5-2kx4q/cart-7c9d8b6f5-2kx4q.yaml",
+         owned_pod("shop-prod", "cart-7c9d8b6f5-2kx4q", ("ReplicaSet", "cart-7c9d8b6f5"), "worker-0",
+                   [("cart", oomkilled(), 12, True)]))
+    ns = "openshift-monitoring"
+    m.ns(ns, "pods/prometheus-k8s-1/prometheus-k8s-1.yaml",
+         owned_pod(ns, "prometheus-k8s-1", ("StatefulSet", "prometheus-k8s"), "worker-2",
+                   [("prometheus", oomkilled(), 0, True)]))
+
+
+def pullbackoff(image):
+    return {"now": "      waiting:\n        message: Back-off pulling image \"%s\"\n        reason: ImagePullBackOff\n" % image}
+
+
+@case("pods.image-pull-failing", "fires")
+def _(d):
+    m = MG(d, T("2026-01-06T11:00:00"))
+    ns = "openshift-marketplace"
+    img = "registry.redhat.io/redhat/redhat-operator-index:v4.18"
+    text = owned_pod(ns, "redhat-operators-7xkq2", ("CatalogSource", "redhat-operators"), "master-0",
+                     [("registry-server", pullbackoff(img), 0, False)], phase="Pending")
+    m.ns(ns, "pods/redhat-operators-7xkq2/redhat-operators-7xkq2.yaml",
+         text.replace("quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:1111", img))
+
+
+@case("pods.image-pull-failing", "silent")
+def _(d):
+    # A user's deployment with a typo in its image: not the platform's.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    img = "quay.io/shop/cart:v2.O"
+    m.ns("shop-prod", "pods/cart-7c9d8b6f5-2kx4q/cart-7c9d8b6f5-2kx4q.yaml",
+         owned_pod("shop-prod", "cart-7c9d8b6f5-2kx4q", ("ReplicaSet", "cart-7c9d8b6f5"), "worker-0",
+                   [("cart", pullbackoff(img), 0, False)], phase="Pending")
+         .replace("quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:1111", img))
+
+
+ROUTER_UNSCHED = ("0/6 nodes are available: 3 node(s) had untolerated taint {node-role.kubernetes.io/master: }, "
+                  "3 node(s) were unschedulable. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.")
+PENDING = {"now": "      waiting:\n        reason: ContainerCreating\n"}
+
+
+def router_pending(m, since):
+    ns = "openshift-ingress"
+    name = "router-default-6f8c9b7d5-q7w2x"
+    text = owned_pod(ns, name, ("ReplicaSet", "router-default-6f8c9b7d5"), "",
+                     [("router", PENDING, 0, False)], created=since, phase="Pending",
+                     scheduled=("False", "Unschedulable", ROUTER_UNSCHED, since))
+    # an unscheduled pod has no containerStatuses yet
+    text = text[:text.index("  containerStatuses:\n")] + text[text.index("  phase: "):]
+    m.ns(ns, "pods/%s/%s.yaml" % (name, name), text)
+
+
+@case("pods.unschedulable", "fires")
+def _(d):
+    m = MG(d, T("2026-01-06T11:00:00"))
+    router_pending(m, "2026-01-06T10:40:00Z")
+
+
+@case("pods.unschedulable", "silent")
+def _(d):
+    # Unschedulable for five minutes: a rollout waiting for a node to drain.
+    m = MG(d, T("2026-01-06T11:00:00"))
+    router_pending(m, "2026-01-06T10:55:00Z")
+
 
 
 def main():
