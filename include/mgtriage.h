@@ -257,6 +257,10 @@ struct mgt_rule_info {
 	const char	*remedy;	/* may be NULL */
 	const char *const *explains;	/* ids of the rules it causes */
 	size_t		 nexplains;
+	const char *const *references;	/* its links */
+	size_t		 nreferences;
+	const char	*component;	/* template, e.g. "operator/{co.name}"; may be NULL */
+	int		 generic;	/* a generic-layer rule */
 };
 /* Rule i of the loaded rules (sorted by id), or -1 if i is out of range.
  * The strings belong to the session. */

@@ -199,6 +199,10 @@ mgt_session_rule(mgt_session *s, size_t i, struct mgt_rule_info *out)
 	out->remedy = r->remedy;
 	out->explains = (const char *const *)r->explains;
 	out->nexplains = r->nexplains;
+	out->references = (const char *const *)r->references;
+	out->nreferences = r->nreferences;
+	out->component = r->component;
+	out->generic = r->generic;
 	return 0;
 }
 
