@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -402,14 +403,65 @@ summary_line(FILE *f, const char *indent, const cJSON *row,
 	fputc('\n', f);
 }
 
-/* The rows of a list, or only those where keep(row) says so. */
+static int	summary_is(const cJSON *, const char *, const char *);
+
+/* Columns of a character (not a byte): UTF-8 continuation bytes do not
+ * count. */
+static size_t
+summary_width(const char *t)
+{
+	size_t n = 0;
+
+	for (; *t != '\0'; t++)
+		if (((unsigned char)*t & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* A list cell: "message" is the message of the condition that is off
+ * (Degraded, else Available, else Progressing). */
+static char *
+summary_cell(const cJSON *row, const char *col)
+{
+	const cJSON *v;
+	char *one, *t, *p;
+
+	if (strcmp(col, "message") != 0)
+		return summary_text(row, col);
+	if (summary_is(row, "degraded", "True"))
+		col = "degraded_message";
+	else if (!summary_is(row, "available", "True"))
+		col = "available_message";
+	else
+		col = "progressing_message";
+	v = cJSON_GetObjectItemCaseSensitive(row, col);
+	if (!cJSON_IsString(v))
+		return xstrdup("-");
+	/* One condition per line upstream; one line here. */
+	one = xstrdup(v->valuestring);
+	for (p = one; *p != '\0'; p++)
+		if (*p == '\n')
+			*p = ' ';
+	t = report_term(one, SUMMARY_TEXT_VALUE);
+	free(one);
+	return t;
+}
+
+/*
+ * The rows of a list (or only those where keep(row) says so) as aligned
+ * columns under a header, the last column (free text) unpadded: what a
+ * person pastes into a case.
+ */
 static void
 summary_list(FILE *f, const cJSON *s, const char *name,
     const char *const *cols, int (*keep)(const cJSON *))
 {
-	const cJSON *row;
-	size_t shown = 0, left = 0;
+	const cJSON *row, *rows[SUMMARY_TEXT_ROWS];
+	size_t shown = 0, left = 0, ncols, i, k, w[16], cw;
+	char *t, *h;
 
+	for (ncols = 0; cols[ncols] != NULL && ncols < 16; ncols++)
+		w[ncols] = strlen(cols[ncols]);
 	cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(s, name)) {
 		if (keep != NULL && !keep(row))
 			continue;
@@ -417,8 +469,39 @@ summary_list(FILE *f, const cJSON *s, const char *name,
 			left++;
 			continue;
 		}
-		summary_line(f, "  ", row, cols);
-		shown++;
+		rows[shown++] = row;
+		for (k = 0; k < ncols; k++) {
+			t = summary_cell(row, cols[k]);
+			if ((cw = summary_width(t)) > w[k])
+				w[k] = cw;
+			free(t);
+		}
+	}
+	if (shown == 0)
+		return;
+	/* A one-column list needs no header. */
+	if (ncols > 1)
+		fputs("  ", f);
+	for (k = 0; k < ncols && ncols > 1; k++) {
+		h = xstrdup(cols[k]);
+		for (i = 0; h[i] != '\0'; i++)
+			h[i] = h[i] == '_' ? ' ' : (char)toupper(
+			    (unsigned char)h[i]);
+		fprintf(f, "%s%*s", h, k + 1 < ncols ? (int)(w[k] -
+		    strlen(h) + 2) : 0, "");
+		free(h);
+	}
+	if (ncols > 1)
+		fputc('\n', f);
+	for (i = 0; i < shown; i++) {
+		fputs("  ", f);
+		for (k = 0; k < ncols; k++) {
+			t = summary_cell(rows[i], cols[k]);
+			fprintf(f, "%s%*s", t, k + 1 < ncols ? (int)(w[k] -
+			    summary_width(t) + 2) : 0, "");
+			free(t);
+		}
+		fputc('\n', f);
 	}
 	if (left > 0)
 		fprintf(f, "  (%zu more; --format json lists all)\n", left);
@@ -463,8 +546,7 @@ summary_write_text(FILE *f, const cJSON *s)
 	static const char *const node_cols[] = { "name", "roles", "ready",
 	    "ready_since", "pressure", "kubelet_version", NULL };
 	static const char *const op_cols[] = { "name", "available",
-	    "progressing", "degraded", "degraded_message",
-	    "available_message", NULL };
+	    "progressing", "degraded", "message", NULL };
 	static const char *const pool_cols[] = { "name", "machines", "ready",
 	    "updated", "degraded_machines", "degraded", "paused", NULL };
 	static const char *const update_cols[] = { "version", "state",
@@ -474,7 +556,7 @@ summary_write_text(FILE *f, const cJSON *s)
 	static const char *const alert_cols[] = { "alertname", "severity",
 	    "namespace", "instances", "since", "summary", NULL };
 	static const char *const insights_cols[] = { "risk", "state",
-	    "description", "advisor_uri", NULL };
+	    "advisor_uri", "description", NULL };
 	const cJSON *cl = cJSON_GetObjectItemCaseSensitive(s, "cluster");
 	char *id = summary_text(cl, "id"), *t;
 
