@@ -293,9 +293,8 @@ log_structured(const char *s, size_t len)
 
 /*
  * logrus text (the installer's .openshift_install.log):
- * 'time="2021-09-14T09:42:44Z" level=info msg="..."'.  The bytes of the
- * prefix up to the message ("msg=..." and any other fields stay in it),
- * 0 when line is not one.
+ * 'time="2021-09-14T09:42:44Z" level=info msg="..."'.  Sets ts and
+ * severity; returns the bytes up to msg=, 0 when line is not one.
  */
 static size_t
 log_logrus(const char *line, size_t len, struct log_record *r)
@@ -351,9 +350,9 @@ parse_log_line(const char *line, size_t len, int year_hint,
 	r->msg_len = len;
 
 	if (len >= 8 && line[0] == 't' && (k = log_logrus(line, len, r)) > 0) {
+		/* The message keeps every field: parse_log_kv() reads
+		 * time, level and msg alike. */
 		r->prefix = LOG_PREFIX_LOGRUS;
-		r->msg = line + k;
-		r->msg_len = len - k;
 		r->structured = log_structured(r->msg, r->msg_len);
 		return;
 	}
