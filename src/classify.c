@@ -145,6 +145,101 @@ classify_is_journal(const unsigned char *h, size_t n)
 	return 0;
 }
 
+/*
+ * The installer's logrus text log (.openshift_install.log, or the output
+ * of openshift-install saved under any name): its first line is
+ * 'time="2024-05-01T10:11:12Z" level=info msg="..."'.
+ */
+static int
+classify_is_install_log(const unsigned char *h, size_t n)
+{
+	const unsigned char *nl;
+
+	if (n < 32 || memcmp(h, "time=\"", 6) != 0 || h[10] != '-' ||
+	    h[13] != '-' || h[16] != 'T')
+		return 0;
+	if ((nl = memchr(h, '\n', n)) != NULL)
+		n = (size_t)(nl - h);
+	return memmem(h, n, "\" level=", 8) != NULL;
+}
+
+/* The unit a bundle file is named after: "<unit><suffix>". */
+static void
+classify_bundle_unit(const char *base, const char *suffix,
+    struct classification *c)
+{
+	size_t n = strlen(base);
+
+	if (classify_has_suffix(base, suffix))
+		n -= strlen(suffix);
+	if (n >= sizeof c->unit)
+		n = sizeof c->unit - 1;
+	memcpy(c->unit, base, n);
+	c->unit[n] = '\0';
+}
+
+/*
+ * A member of an installer log bundle (openshift-install gather
+ * bootstrap: installer-gather.sh, installer-masters-gather.sh), whatever
+ * the archive or its top directory is called:
+ *   bootstrap/services/<service>.json        service records
+ *   bootstrap/journals/<unit>.log            journalctl --output=short
+ *   bootstrap/{containers,pods}/<name>.log   container logs
+ *   control-plane/<host>/journals/<unit>.log the same per control-plane host
+ *   control-plane/<host>/containers/<name>.log
+ * The bootstrap host's files get node "bootstrap", a control-plane
+ * host's its directory name (the address the bundle reached it at).
+ * 1 when the path is one of these and c is filled.
+ */
+static int
+classify_bundle(const char *path, const char *base, const unsigned char *h,
+    size_t headlen, struct classification *c)
+{
+	const char *rest, *cp;
+	char dir[CLASSIFY_NAME_MAX];
+
+	if ((rest = classify_anchor(path, "bootstrap")) != NULL) {
+		if (strncmp(rest, "services/", 9) == 0 &&
+		    strchr(rest + 9, '/') == NULL &&
+		    classify_has_suffix(base, ".json")) {
+			snprintf(c->role, sizeof c->role, "bootstrap");
+			snprintf(c->node, sizeof c->node, "bootstrap");
+			classify_bundle_unit(base, ".json", c);
+			c->kind = KIND_BOOTSTRAP_SERVICES;
+			return 1;
+		}
+		rest = classify_component(rest, dir, sizeof dir);
+		if (strchr(rest, '/') != NULL ||
+		    !classify_has_suffix(base, ".log") ||
+		    (strcmp(dir, "journals") != 0 &&
+		    strcmp(dir, "containers") != 0 && strcmp(dir, "pods") != 0))
+			return 0;
+		snprintf(c->role, sizeof c->role, "bootstrap");
+		snprintf(c->node, sizeof c->node, "bootstrap");
+	} else if ((cp = classify_anchor(path, "control-plane")) != NULL) {
+		rest = classify_component(cp, c->node, sizeof c->node);
+		rest = classify_component(rest, dir, sizeof dir);
+		if (c->node[0] == '\0' || strchr(rest, '/') != NULL ||
+		    !classify_has_suffix(base, ".log") ||
+		    (strcmp(dir, "journals") != 0 &&
+		    strcmp(dir, "containers") != 0)) {
+			c->node[0] = '\0';
+			return 0;
+		}
+		snprintf(c->role, sizeof c->role, "control-plane");
+	} else
+		return 0;
+	/* Content decides the kind; the path only says whose it is. */
+	if (headlen > 0 && !classify_is_text(h, headlen))
+		c->kind = KIND_BINARY;
+	else if (strcmp(dir, "journals") == 0) {
+		classify_bundle_unit(base, ".log", c);
+		c->kind = headlen > 0 ? KIND_JOURNAL : KIND_OTHER;
+	} else
+		c->kind = headlen > 0 ? KIND_LOG : KIND_OTHER;
+	return 1;
+}
+
 void
 classify(const char *path, const void *head, size_t headlen,
     struct classification *c)
@@ -216,6 +311,9 @@ classify(const char *path, const void *head, size_t headlen,
 		return;
 	}
 
+	if (classify_bundle(path, base, h, headlen, c))
+		return;
+
 	if (strcmp(base, "timestamp") == 0) {
 		c->kind = KIND_TIMESTAMP;
 		return;
@@ -256,6 +354,10 @@ classify(const char *path, const void *head, size_t headlen,
 		c->kind = KIND_BINARY;
 		return;
 	}
+	if (headlen > 0 && classify_is_install_log(h, headlen)) {
+		c->kind = KIND_INSTALL_LOG;
+		return;
+	}
 	if (headlen > 0 && classify_is_journal(h, headlen)) {
 		c->kind = KIND_JOURNAL;
 		return;
@@ -281,6 +383,8 @@ classify_kind_name(enum classify_kind k)
 	case KIND_JOURNAL:		return "journal";
 	case KIND_LOG:			return "log";
 	case KIND_ETCD_INFO:		return "etcd_info";
+	case KIND_BOOTSTRAP_SERVICES:	return "bootstrap_services";
+	case KIND_INSTALL_LOG:		return "install_log";
 	case KIND_INSIGHTS:		return "insights";
 	case KIND_INSTALL_CONFIG:	return "install_config";
 	case KIND_TIMESTAMP:		return "timestamp";

@@ -1,8 +1,10 @@
 /*
  * Deciding what a member is from its path and first bytes: a resource
  * document, a pod log, a host service log, a node journal, etcd_info JSON,
- * an Insights JSON file, the must-gather timestamp or version file, or
- * something we only catalogue.
+ * an Insights JSON file, the must-gather timestamp or version file, the
+ * parts of an installer log bundle (service records, journals of the
+ * bootstrap host and of each control-plane host), the installer's own log,
+ * or something we only catalogue.
  */
 #ifndef MGT_CLASSIFY_H
 #define MGT_CLASSIFY_H
@@ -17,6 +19,8 @@ enum classify_kind {
 	KIND_JOURNAL,		/* a node journal saved by hand (any journalctl format) */
 	KIND_LOG,		/* any other text log (oc logs output, klog file) */
 	KIND_ETCD_INFO,		/* etcd_info/<file>.json */
+	KIND_BOOTSTRAP_SERVICES, /* log bundle bootstrap/services/<svc>.json */
+	KIND_INSTALL_LOG,	/* the installer's log (logrus text: time= level= msg=) */
 	KIND_INSIGHTS,		/* Insights archive JSON (config/..., events/...) */
 	KIND_INSTALL_CONFIG,	/* a bare install-config YAML */
 	KIND_TIMESTAMP,		/* must-gather "timestamp" file */
@@ -32,7 +36,9 @@ enum classify_kind {
 struct classification {
 	enum classify_kind kind;
 	char	 node[CLASSIFY_NAME_MAX];	/* node the lines belong to, if known */
-	char	 role[CLASSIFY_NAME_MAX];	/* host_service_logs role: masters, workers */
+	char	 role[CLASSIFY_NAME_MAX];	/* host_service_logs role: masters,
+						   workers; log bundle: bootstrap,
+						   control-plane */
 	char	 namespace[CLASSIFY_NAME_MAX];
 	char	 pod[CLASSIFY_NAME_MAX];
 	char	 container[CLASSIFY_NAME_MAX];

@@ -247,6 +247,10 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 	if (version < 4 && (ret = index_exec(db, index_schema_old_alerts(),
 	    path, err)) != MGT_OK)
 		goto fail;
+	/* Nor bootstrap service records before version 5. */
+	if (version < 5 && (ret = index_exec(db,
+	    index_schema_old_bootstrap(), path, err)) != MGT_OK)
+		goto fail;
 	/* Before query_only, which refuses TEMP views too. */
 	dirs = xreallocarray(NULL, o->nextra_view_dirs + 1, sizeof *dirs);
 	dirs[0] = o->views_dir != NULL ? o->views_dir :

@@ -53,6 +53,7 @@ enum index_stmt {
 	IST_HIT_STAT,
 	IST_PROBLEM,
 	IST_ALERT,
+	IST_BOOTSTRAP,
 	IST_META,
 	IST_COUNT
 };
@@ -74,6 +75,8 @@ int	 index_schema_finish(sqlite3 *, int flags, struct mgt_error *);
 const char *index_schema_stmt(enum index_stmt);
 /* CREATE TEMP TABLE alerts, for an index older than version 4. */
 const char *index_schema_old_alerts(void);
+/* CREATE TEMP TABLE bootstrap_services, for an index older than 5. */
+const char *index_schema_old_bootstrap(void);
 
 
 /* One stored Event or Pod, for its rows in the derived tables. */

@@ -335,7 +335,8 @@ index_catalogue_log(struct index_catalogue *c, const char *vpath, int *log,
 		v = (const char *)sqlite3_column_text(c->by_vpath, 1);
 		*log = kind != NULL && (strcmp(kind, "pod_log") == 0 ||
 		    strcmp(kind, "service_log") == 0 ||
-		    strcmp(kind, "journal") == 0 || strcmp(kind, "log") == 0);
+		    strcmp(kind, "journal") == 0 || strcmp(kind, "log") == 0 ||
+		    strcmp(kind, "install_log") == 0);
 		*journal = kind != NULL && strcmp(kind, "journal") == 0;
 		*node = v != NULL ? xstrdup(v) : NULL;
 	} else if (rc != SQLITE_DONE)

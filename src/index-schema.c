@@ -32,6 +32,25 @@
 "	labels		TEXT\n" \
 ");\n"
 
+/* The columns of bootstrap_services, also given to older indexes. */
+#define SCHEMA_BOOTSTRAP_COLUMNS \
+"	id		INTEGER PRIMARY KEY,\n" \
+"	source_id	INTEGER NOT NULL REFERENCES sources(id),\n" \
+"	line		INTEGER,\n" \
+"	seq		INTEGER NOT NULL,\n" \
+"	service		TEXT NOT NULL,\n" \
+"	host		TEXT,\n" \
+"	phase		TEXT,\n" \
+"	result		TEXT,\n" \
+"	stage		TEXT,\n" \
+"	pre_command	TEXT,\n" \
+"	post_command	TEXT,\n" \
+"	error_line	TEXT,\n" \
+"	error_message	TEXT,\n" \
+"	timestamp	TEXT,\n" \
+"	ts		INTEGER\n" \
+");\n"
+
 /*
  * Tables.  Timestamps are UTC microseconds (INTEGER) unless a column name
  * says it is text.  resource_conditions is filled by the writer from the
@@ -201,6 +220,13 @@ static const char schema_tables[] =
  */
 "CREATE TABLE alerts(\n"
 SCHEMA_ALERTS_COLUMNS
+/*
+ * The installer's bootstrap service records, one row per entry of a
+ * bootstrap/services/<service>.json file of a log bundle
+ * (ingest-bootstrap.c).
+ */
+"CREATE TABLE bootstrap_services(\n"
+SCHEMA_BOOTSTRAP_COLUMNS
 "CREATE TABLE problems(\n"
 "	id		INTEGER PRIMARY KEY,\n"
 "	severity	TEXT NOT NULL,\n"
@@ -346,6 +372,12 @@ static const char *const schema_stmts[IST_COUNT] = {
 	    " namespace, active_at, active_at_us, summary, description,"
 	    " runbook_url, labels)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+	[IST_BOOTSTRAP] =
+	    "INSERT INTO bootstrap_services(source_id, line, seq, service,"
+	    " host, phase, result, stage, pre_command, post_command,"
+	    " error_line, error_message, timestamp, ts)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
+	    " ?13, ?14)",
 	[IST_META] =
 	    "INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)",
 };
@@ -355,6 +387,14 @@ const char *
 index_schema_old_alerts(void)
 {
 	return "CREATE TEMP TABLE alerts(\n" SCHEMA_ALERTS_COLUMNS;
+}
+
+/* An empty bootstrap_services table for an index written before version 5. */
+const char *
+index_schema_old_bootstrap(void)
+{
+	return "CREATE TEMP TABLE bootstrap_services(\n"
+	    SCHEMA_BOOTSTRAP_COLUMNS;
 }
 
 /* The SQL text of one of the writer's statements. */

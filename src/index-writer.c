@@ -773,6 +773,28 @@ index_add_alert(struct index *ix, const struct index_alert *a,
 	return index_run(ix, IST_ALERT, "add alert", err);
 }
 
+int
+index_add_bootstrap(struct index *ix, const struct index_bootstrap *b,
+    struct mgt_error *err)
+{
+	ib_int(ix, IST_BOOTSTRAP, 1, b->source_id);
+	if (b->line > 0)
+		ib_int(ix, IST_BOOTSTRAP, 2, b->line);
+	ib_int(ix, IST_BOOTSTRAP, 3, b->seq);
+	ib_text(ix, IST_BOOTSTRAP, 4, b->service);
+	ib_opt(ix, IST_BOOTSTRAP, 5, b->host);
+	ib_opt(ix, IST_BOOTSTRAP, 6, b->phase);
+	ib_opt(ix, IST_BOOTSTRAP, 7, b->result);
+	ib_opt(ix, IST_BOOTSTRAP, 8, b->stage);
+	ib_opt(ix, IST_BOOTSTRAP, 9, b->pre_command);
+	ib_opt(ix, IST_BOOTSTRAP, 10, b->post_command);
+	ib_opt(ix, IST_BOOTSTRAP, 11, b->error_line);
+	ib_opt(ix, IST_BOOTSTRAP, 12, b->error_message);
+	ib_opt(ix, IST_BOOTSTRAP, 13, b->timestamp);
+	ib_ts(ix, IST_BOOTSTRAP, 14, b->ts);
+	return index_run(ix, IST_BOOTSTRAP, "add bootstrap record", err);
+}
+
 /* Set (or replace) one meta row. */
 int
 index_set_meta(struct index *ix, const char *key, const char *value,

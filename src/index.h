@@ -21,12 +21,13 @@ struct mgt_error;
 struct index;
 
 /*
- * Version 4 adds the alerts table; version 3 stores no views
+ * Version 5 adds the bootstrap_services table (older indexes get an empty
+ * TEMP one at open).  Version 4 adds the alerts table; version 3 stores no views
  * (index_open() creates them); version 2 indexes, whose stored views
  * today's shadow, are read too.  Opening a version 2 or 3 index gives it
  * an empty TEMP alerts table, so the same queries run on every version.
  */
-#define INDEX_SCHEMA_VERSION		4
+#define INDEX_SCHEMA_VERSION		5
 #define INDEX_SCHEMA_VERSION_MIN	2
 
 /* index_create flags */
@@ -152,6 +153,27 @@ struct index_alert {
 };
 
 int	 index_add_alert(struct index *, const struct index_alert *,
+	    struct mgt_error *);
+
+/* A row of bootstrap_services; NULL text is stored as NULL. */
+struct index_bootstrap {
+	int64_t		 source_id;
+	long		 line;		/* 0: unknown */
+	long		 seq;		/* position in its file, from 0 */
+	const char	*service;
+	const char	*host;
+	const char	*phase;
+	const char	*result;
+	const char	*stage;
+	const char	*pre_command;
+	const char	*post_command;
+	const char	*error_line;
+	const char	*error_message;
+	const char	*timestamp;	/* as written */
+	int64_t		 ts;		/* LOG_TS_NONE if none */
+};
+
+int	 index_add_bootstrap(struct index *, const struct index_bootstrap *,
 	    struct mgt_error *);
 int	 index_set_meta(struct index *, const char *key, const char *value,
 	    struct mgt_error *);

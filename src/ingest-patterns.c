@@ -19,7 +19,7 @@
 #include "xmalloc.h"
 
 static const char *const ingest_log_kinds[] = {
-	"pod_log", "service_log", "journal", "log"
+	"pod_log", "service_log", "journal", "log", "install_log"
 };
 
 int

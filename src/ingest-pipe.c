@@ -149,6 +149,8 @@ ingest_pipe_plan(enum classify_kind kind)
 	case KIND_SERVICE_LOG:
 	case KIND_JOURNAL:
 	case KIND_LOG:
+	case KIND_INSTALL_LOG:
+	case KIND_BOOTSTRAP_SERVICES:
 		return PIPE_STREAM;
 	default:
 		return PIPE_HEAD;

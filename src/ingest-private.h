@@ -194,6 +194,10 @@ int	 ingest_alerts_document(struct ingest *, const cJSON *obj, long line);
 int	 ingest_small_member(struct ingest *, const void *head, size_t headlen,
 	    struct index_source *);
 
+/* ingest-bootstrap.c: a log bundle's bootstrap/services/<svc>.json. */
+int	 ingest_bootstrap_member(struct ingest *, const void *head,
+	    size_t headlen, struct index_source *);
+
 /*
  * Yearless stamps (journal short, bare klog) read before the case's year is
  * known are parsed with this leap year and rewritten at the end.

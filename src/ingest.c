@@ -248,6 +248,10 @@ ingest_member(struct ingest *in, struct pipe_member *pm)
 		rc = ingest_resource_member(in, &s);
 		break;
 	case PIPE_STREAM:
+		if (pm->cls.kind == KIND_BOOTSTRAP_SERVICES) {
+			rc = ingest_bootstrap_member(in, head, headlen, &s);
+			break;
+		}
 		rc = ingest_log_member(in, head, headlen, &s);
 		if (rc == MGT_OK)
 			rc = ingest_patterns_source_end(in);

@@ -291,6 +291,47 @@ log_structured(const char *s, size_t len)
 	return s[e] == ' ' && log_key(s + e + 1, len - e - 1) > 0;
 }
 
+/*
+ * logrus text (the installer's .openshift_install.log):
+ * 'time="2021-09-14T09:42:44Z" level=info msg="..."'.  Sets ts and
+ * severity; returns the bytes up to msg=, 0 when line is not one.
+ */
+static size_t
+log_logrus(const char *line, size_t len, struct log_record *r)
+{
+	static const struct {
+		const char	*name;
+		char		 sev;
+	} levels[] = {
+		{ "info", 'I' }, { "warning", 'W' }, { "error", 'E' },
+		{ "fatal", 'F' }, { "panic", 'F' }, { "debug", 0 },
+		{ "trace", 0 }
+	};
+	enum time_zone zone;
+	int64_t ts;
+	size_t k, p, i, n;
+
+	if (len < 8 || memcmp(line, "time=\"", 6) != 0 ||
+	    (k = time_scan(line + 6, len - 6, &ts, &zone)) == 0)
+		return 0;
+	p = 6 + k;
+	if (len - p < 8 || memcmp(line + p, "\" level=", 8) != 0)
+		return 0;
+	p += 8;
+	for (i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+		n = strlen(levels[i].name);
+		if (len - p >= n && memcmp(line + p, levels[i].name, n) == 0 &&
+		    (len - p == n || line[p + n] == ' '))
+			break;
+	}
+	if (i == sizeof levels / sizeof levels[0])
+		return 0;
+	r->ts = ts;
+	r->severity = levels[i].sev;
+	p += n;
+	return p < len ? p + 1 : p;
+}
+
 void
 parse_log_line(const char *line, size_t len, int year_hint,
     struct log_record *r)
@@ -308,6 +349,13 @@ parse_log_line(const char *line, size_t len, int year_hint,
 	r->msg = line;
 	r->msg_len = len;
 
+	if (len >= 8 && line[0] == 't' && (k = log_logrus(line, len, r)) > 0) {
+		/* The message keeps every field: parse_log_kv() reads
+		 * time, level and msg alike. */
+		r->prefix = LOG_PREFIX_LOGRUS;
+		r->structured = log_structured(r->msg, r->msg_len);
+		return;
+	}
 	if (len >= 19 && log_digit(line[0]) &&
 	    (k = time_scan(line, len, &ts, &zone)) > 0 &&
 	    (k == len || line[k] == ' ')) {

@@ -3,7 +3,8 @@
  * --timestamps), CRI ("<ts> stdout|stderr F|P "), journal short
  * ("Mon DD HH:MM:SS[.us] host ident[pid]: ", and short-iso variants); then
  * the klog header ("I0914 09:42:44.498686    3399 file.go:108] ") and
- * structured klog ("msg" key="value").
+ * structured klog ("msg" key="value"); or logrus text as the installer
+ * writes it (time="<RFC 3339>" level=<level> msg="...").
  */
 #ifndef MGT_PARSE_LOG_H
 #define MGT_PARSE_LOG_H
@@ -21,7 +22,8 @@ enum log_prefix {
 	LOG_PREFIX_CRI,		/* 2021-09-14T09:42:44.498908472Z stderr F msg */
 	LOG_PREFIX_JOURNAL,	/* Sep 14 09:36:13.702901 host ident[pid]: msg */
 	LOG_PREFIX_JOURNAL_ISO,	/* 2021-09-14T09:36:13+0000 host ident[pid]: msg */
-	LOG_PREFIX_KLOG		/* a bare klog line, no outer prefix */
+	LOG_PREFIX_KLOG,	/* a bare klog line, no outer prefix */
+	LOG_PREFIX_LOGRUS	/* time="2021-09-14T09:42:44Z" level=info msg="..." */
 };
 
 /*
@@ -32,7 +34,9 @@ struct log_record {
 	enum log_prefix	 prefix;
 	int64_t		 ts;		/* UTC microseconds, LOG_TS_NONE if none */
 	int		 ts_year_guessed; /* ts came from a yearless stamp + year hint */
-	char		 severity;	/* klog 'I' 'W' 'E' 'F', or 0 */
+	char		 severity;	/* klog 'I' 'W' 'E' 'F', or 0; logrus
+					   info, warning, error, fatal and
+					   panic alike (debug, trace: 0) */
 	const char	*host;		/* journal hostname */
 	size_t		 host_len;
 	const char	*ident;		/* journal identifier (e.g. "hyperkube") */

@@ -40,7 +40,7 @@ enum {
 
 /* Log source kinds a pattern can be limited to (classify_kind_name()). */
 static const char *rule_log_kinds[] = {
-	"pod_log", "service_log", "journal", "log"
+	"pod_log", "service_log", "journal", "log", "install_log"
 };
 
 /* ---- evidence items ------------------------------------------------------ */
@@ -285,7 +285,8 @@ rule_load_kinds(struct rule_loader *l, const struct rule_ynode *n,
 			snprintf(hint, sizeof hint, "did you mean '%s'? ",
 			    close);
 		rule_load_error(l, rule_load_entry(n, i), "%sunknown kind '%s' "
-		    "(%skinds are pod_log, service_log, journal or log)",
+		    "(%skinds are pod_log, service_log, journal, log or "
+		    "install_log)",
 		    prefix, rule_load_quote(ev->kinds[i], strlen(ev->kinds[i]),
 		    q, sizeof q), hint);
 	}

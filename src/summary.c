@@ -131,7 +131,7 @@ summary_meta(sqlite3 *db, cJSON *o, const char *name, const char *key)
 #define SUMMARY_NOT_HEARTBEAT \
 	"alertname NOT IN ('Watchdog', 'InfoInhibitor')"
 #define SUMMARY_LOG_KINDS \
-	"('pod_log', 'service_log', 'journal', 'log')"
+	"('pod_log', 'service_log', 'journal', 'log', 'install_log')"
 /* Objects that hold addresses and domain names in every must-gather. */
 #define SUMMARY_OBFUSCATION_KINDS \
 	"('Node', 'Infrastructure', 'DNS', 'Network', 'Proxy', 'Machine'," \

@@ -9,3 +9,4 @@ sh gen-baremetal.sh anon
 sh gen-hand-built.sh
 sh gen-healthy.sh plain
 sh gen-healthy.sh noise
+sh gen-bootstrap.sh

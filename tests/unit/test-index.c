@@ -685,7 +685,7 @@ test_build(const char *path)
 		return;
 	}
 	test_views(db);
-	is_q(db, "SELECT value FROM meta WHERE key = 'schema_version'", "4",
+	is_q(db, "SELECT value FROM meta WHERE key = 'schema_version'", "5",
 	    "meta: schema_version");
 	is_q(db, "SELECT value FROM meta WHERE key = 'flags'", "fts",
 	    "meta: flags");

@@ -301,10 +301,17 @@ test_structured(void)
 	/* logfmt (logrus, go-kit) walks the same way. */
 	parse("time=\"2021-05-24T16:37:58Z\" level=info msg=\"processing file "
 	    "x.json\"", 0);
-	is_int(r.prefix, LOG_PREFIX_NONE, "logrus: no prefix");
+	is_int(r.prefix, LOG_PREFIX_LOGRUS, "logrus: its prefix");
+	is_int(r.severity, 'I', "logrus: info is I");
+	ok(r.ts == 1621874278000000LL, "logrus: time");
 	is_str(kv("level"), "info", "logfmt: level");
 	is_str(kv("msg"), "processing file x.json", "logfmt: msg");
 	is_str(kv("time"), "2021-05-24T16:37:58Z", "logfmt: time");
+	parse("time=\"2025-03-12T10:15:30Z\" level=fatal msg=\"Bootstrap "
+	    "failed to complete\"", 0);
+	is_int(r.severity, 'F', "logrus: fatal is F");
+	parse("time=\"2025-03-12T10:15:30Z\" level=bogus msg=\"x\"", 0);
+	is_int(r.prefix, LOG_PREFIX_NONE, "logrus: an unknown level is no prefix");
 	parse("plain text err=foo", 0);
 	is_str(kv("err"), "(absent)", "kv: not after plain words");
 }
