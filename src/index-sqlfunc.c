@@ -1,7 +1,8 @@
 /*
  * SQL functions for rules and queries: regexp() over PCRE2 (JIT, a small
  * per-connection cache of compiled patterns, match and depth limits),
- * IPv4/IPv6 CIDR tests, RFC3339 <-> UTC microseconds, and the subject CN
+ * IPv4/IPv6 CIDR tests, RFC3339 <-> UTC microseconds, Go durations to
+ * seconds, and the subject CN
  * of a CSR's PEM request.  All are deterministic and free of side effects.
  */
 #include "config.h"
@@ -76,6 +77,100 @@ sqlfunc_mgt_time(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		return;
 	}
 	sqlite3_result_text(ctx, buf, -1, SQLITE_TRANSIENT);
+}
+
+/*
+ * Parse a Go time.Duration string ("1.2s", "350ms", "8m0.64s", "500µs",
+ * "-1h2m", "0s") into seconds.  Units: ns, us, µs (U+00B5), μs (U+03BC),
+ * ms, s, m, h; each number may have a fraction.  Returns 1 and stores
+ * the seconds in *out, or 0 when s is not such a string.
+ */
+static int
+sqlfunc_duration(const char *s, size_t len, double *out)
+{
+	static const struct {
+		const char	*u;
+		double		 mult;
+	} units[] = {
+		{ "ns", 1e-9 }, { "us", 1e-6 }, { "\xc2\xb5s", 1e-6 },
+		{ "\xce\xbcs", 1e-6 }, { "ms", 1e-3 }, { "s", 1.0 },
+		{ "m", 60.0 }, { "h", 3600.0 },
+	};
+	double total = 0, v, scale;
+	size_t i = 0, k, ul;
+	int neg = 0, digits, terms = 0;
+
+	if (len > 0 && (s[0] == '-' || s[0] == '+')) {
+		neg = s[0] == '-';
+		i++;
+	}
+	if (i == len)
+		return 0;
+	if (len - i == 1 && s[i] == '0') {
+		*out = 0;
+		return 1;
+	}
+	while (i < len) {
+		v = 0;
+		digits = 0;
+		while (i < len && s[i] >= '0' && s[i] <= '9') {
+			v = v * 10 + (s[i++] - '0');
+			digits++;
+		}
+		if (i < len && s[i] == '.') {
+			i++;
+			scale = 0.1;
+			while (i < len && s[i] >= '0' && s[i] <= '9') {
+				v += (s[i++] - '0') * scale;
+				scale /= 10;
+				digits++;
+			}
+		}
+		if (digits == 0)
+			return 0;
+		/* Longest unit first: "ms" before "m", "ns" before "s". */
+		for (k = 0; k < sizeof units / sizeof units[0]; k++) {
+			ul = strlen(units[k].u);
+			if (len - i >= ul && memcmp(s + i, units[k].u, ul) == 0 &&
+			    (ul > 1 || i + 1 == len || s[i + 1] < 'a' ||
+			    s[i + 1] > 'z'))
+				break;
+		}
+		if (k == sizeof units / sizeof units[0])
+			return 0;
+		total += v * units[k].mult;
+		i += ul;
+		terms++;
+	}
+	*out = neg ? -total : total;
+	return terms > 0;
+}
+
+/*
+ * mgt_seconds(x): a Go duration string -> seconds (REAL); a number passes
+ * through as seconds (zap's other encoding); anything else is NULL.
+ */
+static void
+sqlfunc_mgt_seconds(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *s;
+	double d;
+
+	switch (sqlite3_value_type(argv[0])) {
+	case SQLITE_INTEGER:
+	case SQLITE_FLOAT:
+		sqlite3_result_double(ctx, sqlite3_value_double(argv[0]));
+		return;
+	case SQLITE_TEXT:
+		s = (const char *)sqlite3_value_text(argv[0]);
+		if (s != NULL && sqlfunc_duration(s,
+		    (size_t)sqlite3_value_bytes(argv[0]), &d)) {
+			sqlite3_result_double(ctx, d);
+			return;
+		}
+		break;
+	}
+	sqlite3_result_null(ctx);
 }
 
 /* ---- regexp ----------------------------------------------------------- */
@@ -693,6 +788,7 @@ sqlfunc_register(sqlite3 *db, int flags)
 		{ "mgt_time",		1, sqlfunc_mgt_time },
 		{ "csr_cn",		1, sqlfunc_csr_cn },
 		{ "mgt_cut",		2, sqlfunc_mgt_cut },
+		{ "mgt_seconds",	1, sqlfunc_mgt_seconds },
 	};
 	struct sqlfunc_re_cache *c;
 	size_t i;

@@ -317,6 +317,7 @@ const char *index_budget_what(const struct index_budget *, char *buf,
  *   mgt_ts(text)                RFC3339 -> UTC microseconds, NULL if not
  *   mgt_time(us)                UTC microseconds -> "YYYY-MM-DDTHH:MM:SS.ffffffZ"
  *   mgt_cut(text, n)            text cut to n characters, "…" appended if cut
+ *   mgt_seconds(text)           Go duration ("1.2s", "350ms") -> seconds
  *   csr_cn(request)             subject CN of a CSR's spec.request (base64
  *                               of the PEM), NULL if it cannot be read
  * Returns MGT_OK, or MGT_ERR_DB with the reason in sqlite3_errmsg().

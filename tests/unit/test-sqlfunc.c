@@ -233,6 +233,28 @@ test_time(void)
 	is_ev("mgt_cut(CAST(x'80808080808080' AS TEXT), 3)",
 	    "\x80\x80\x80\xe2\x80\xa6");
 	is_ev("mgt_cut(CAST(x'41ff42' AS TEXT), 2)", "A\xff\xe2\x80\xa6");
+	/* Go durations as etcd's zap logs write them. */
+	is_ev("mgt_seconds('1.5s')", "1.5");
+	is_ev("mgt_seconds('350ms')", "0.35");
+	is_ev("mgt_seconds('8m0.5s')", "480.5");
+	is_ev("mgt_seconds('1h2m')", "3720.0");
+	is_ev("mgt_seconds('250\xc2\xb5s')", "0.00025");
+	is_ev("mgt_seconds('250us')", "0.00025");
+	is_ev("mgt_seconds('1500000ns')", "0.0015");
+	is_ev("mgt_seconds('-2s')", "-2.0");
+	is_ev("mgt_seconds('0s')", "0.0");
+	is_ev("mgt_seconds('0')", "0.0");
+	is_ev("mgt_seconds(0.25)", "0.25");
+	is_ev("mgt_seconds(2)", "2.0");
+	is_ev("mgt_seconds('1.2')", "NULL");
+	is_ev("mgt_seconds('s')", "NULL");
+	is_ev("mgt_seconds('.s')", "NULL");
+	is_ev("mgt_seconds('1sx')", "NULL");
+	is_ev("mgt_seconds('1d')", "NULL");
+	is_ev("mgt_seconds('1mss')", "NULL");
+	is_ev("mgt_seconds('')", "NULL");
+	is_ev("mgt_seconds('-')", "NULL");
+	is_ev("mgt_seconds(NULL)", "NULL");
 	is_ev("mgt_time(1631612564498908)", "2021-09-14T09:42:44.498908Z");
 	is_ev("mgt_time(-500000)", "1969-12-31T23:59:59.500000Z");
 	is_ev("mgt_time(-1)", "1969-12-31T23:59:59.999999Z");
