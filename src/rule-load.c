@@ -836,6 +836,8 @@ rule_load_knowledge_dir(struct ruleset *rs, const char *dir)
 	size_t n = 0, i, len;
 
 	if ((d = opendir(dir)) == NULL) {
+		if (errno == ENOMEM)
+			xmalloc_fail("opening a knowledge directory");
 		ruleset_diag(rs, dir, 1, 1, 0, "cannot open directory: %s",
 		    strerror(errno));
 		return;

@@ -52,6 +52,10 @@ source_dir_names(int fd, long long max, struct source_dir_frame *f)
 	if ((dfd = dup(fd)) == -1)
 		return -1;
 	if ((d = fdopendir(dfd)) == NULL) {
+		/* libc could not allocate the DIR: out of memory, not a
+		 * directory we cannot read. */
+		if (errno == ENOMEM)
+			xmalloc_fail("opening a directory");
 		saved = errno;
 		close(dfd);
 		errno = saved;
@@ -75,6 +79,8 @@ source_dir_names(int fd, long long max, struct source_dir_frame *f)
 	}
 	saved = errno;
 	closedir(d);
+	if (saved == ENOMEM)
+		xmalloc_fail("reading a directory");
 	if (f->n > 1)
 		qsort(f->names, f->n, sizeof *f->names, source_dir_cmp);
 	errno = saved;
