@@ -157,7 +157,7 @@ test_golden(void)
 
 		mgt_result_finding(r, 0, &f);
 		ok(f.nevidence == 2 && f.rank_reason != NULL &&
-		    strncmp(f.rank_reason, "critical; explains 12 ", 22) == 0,
+		    strncmp(f.rank_reason, "critical; explains 13 ", 22) == 0,
 		    "the root cause's evidence count and rank reason, as in "
 		    "the JSON");
 		ok(mgt_result_evidence(r, 0, 0, &ev) == 0 &&
