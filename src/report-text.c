@@ -15,6 +15,7 @@
 
 #include "error.h"
 #include "report-model.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 #define TEXT_RESET	"\033[0m"
@@ -110,18 +111,6 @@ text_severity(const struct text_ctx *c, const struct report_cause *f)
 	fputs(text_off(c), c->fp);
 }
 
-/* Display columns of an escaped string: its code points. */
-static size_t
-text_width(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 /* Byte offset of the code point at column col of an escaped string. */
 static size_t
 text_offset(const char *s, size_t col)
@@ -160,7 +149,7 @@ text_para(const struct text_ctx *c, size_t used, const char *cont,
 	avail = c->m->width > used + TEXT_WRAP_MIN ? c->m->width - used :
 	    TEXT_WRAP_MIN;
 	for (;;) {
-		n = text_width(p);
+		n = utf8_width(p);
 		if (n <= avail) {
 			fprintf(c->fp, "%s\n", p);
 			break;
@@ -176,7 +165,7 @@ text_para(const struct text_ctx *c, size_t used, const char *cont,
 		p += sp;
 		while (*p == ' ')
 			p++;
-		used = text_width(cont);
+		used = utf8_width(cont);
 		avail = c->m->width > used + TEXT_WRAP_MIN ?
 		    c->m->width - used : TEXT_WRAP_MIN;
 	}
@@ -196,12 +185,12 @@ text_where(const char *s, size_t max)
 	size_t head;
 
 	e = report_term(s, SIZE_MAX);
-	if (text_width(e) <= max)
+	if (utf8_width(e) <= max)
 		return e;
 	if (max < 3 * 8)
 		max = 3 * 8;
 	head = max / 3 < TEXT_WHERE_HEAD ? max / 3 : TEXT_WHERE_HEAD;
-	tail = e + text_offset(e, text_width(e) - (max - head - 1));
+	tail = e + text_offset(e, utf8_width(e) - (max - head - 1));
 	head = text_offset(e, head);
 	xasprintf(&out, "%.*s\xe2\x80\xa6%s", (int)head, e, tail);
 	free(e);
@@ -220,12 +209,12 @@ text_evidence(const struct text_ctx *c, const char *prefix,
 	char *place, *what;
 	size_t used, cols, width = c->m->width, maxwhere = SIZE_MAX;
 
-	used = text_width(prefix);
+	used = utf8_width(prefix);
 	if (width > 0)
 		maxwhere = width > used + REPORT_TEXT_WHAT_MIN + 2 ?
 		    width - used - REPORT_TEXT_WHAT_MIN - 2 : TEXT_WHERE_HEAD;
 	place = text_where(e->where, maxwhere);
-	used += text_width(place) + strlen(e->sep);
+	used += utf8_width(place) + strlen(e->sep);
 	if (width == 0)
 		cols = REPORT_SNIPPET_MAX;
 	else
@@ -261,7 +250,7 @@ text_symptoms(const struct text_ctx *c, const struct report_cause *f,
 		fputc(' ', c->fp);
 		xasprintf(&plain, "%s: %s", s->name, s->label);
 		xasprintf(&cont, "%s  ", next);
-		text_para(c, text_width(branch) + strlen(s->severity_name) + 1,
+		text_para(c, utf8_width(branch) + strlen(s->severity_name) + 1,
 		    cont, plain);
 		free(plain);
 		if (s->nevidence > 0)
@@ -269,7 +258,7 @@ text_symptoms(const struct text_ctx *c, const struct report_cause *f,
 		/* The tree shows the cause; say more only when there is. */
 		if (s->rank_reason != NULL && !s->reason_is_tree) {
 			fprintf(c->fp, "%s%s", next, text_on(c, TEXT_DIM));
-			text_para(c, text_width(next), cont, s->rank_reason);
+			text_para(c, utf8_width(next), cont, s->rank_reason);
 			fputs(text_off(c), c->fp);
 		}
 		free(cont);
@@ -310,7 +299,7 @@ text_root(const struct text_ctx *c, const struct report_cause *f)
 	fprintf(c->fp, " %s", text_on(c, TEXT_BOLD));
 	text_put(c, f->name);
 	fputs(text_off(c), c->fp);
-	used += text_width(f->name);
+	used += utf8_width(f->name);
 	if (f->title != NULL) {
 		fputs(": ", c->fp);
 		text_para(c, used + 2, TEXT_INDENT, f->title);

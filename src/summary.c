@@ -18,6 +18,7 @@
 #include "report.h"
 #include "mgt-time.h"
 #include "summary.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 /* Rows listed per section in text; JSON lists every row whole. */
@@ -405,19 +406,6 @@ summary_line(FILE *f, const char *indent, const cJSON *row,
 
 static int	summary_is(const cJSON *, const char *, const char *);
 
-/* Columns of a character (not a byte): UTF-8 continuation bytes do not
- * count. */
-static size_t
-summary_width(const char *t)
-{
-	size_t n = 0;
-
-	for (; *t != '\0'; t++)
-		if (((unsigned char)*t & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 /* A list cell: "message" is the message of the condition that is off
  * (Degraded, else Available, else Progressing). */
 static char *
@@ -472,7 +460,7 @@ summary_list(FILE *f, const cJSON *s, const char *name,
 		rows[shown++] = row;
 		for (k = 0; k < ncols; k++) {
 			t = summary_cell(row, cols[k]);
-			if ((cw = summary_width(t)) > w[k])
+			if ((cw = utf8_width(t)) > w[k])
 				w[k] = cw;
 			free(t);
 		}
@@ -498,7 +486,7 @@ summary_list(FILE *f, const cJSON *s, const char *name,
 		for (k = 0; k < ncols; k++) {
 			t = summary_cell(rows[i], cols[k]);
 			fprintf(f, "%s%*s", t, k + 1 < ncols ? (int)(w[k] -
-			    summary_width(t) + 2) : 0, "");
+			    utf8_width(t) + 2) : 0, "");
 			free(t);
 		}
 		fputc('\n', f);

@@ -89,3 +89,14 @@ utf8_encode(uint32_t cp, char *b)
 	b[3] = (char)(0x80 | (cp & 0x3f));
 	return 4;
 }
+
+size_t
+utf8_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}

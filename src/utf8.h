@@ -22,5 +22,8 @@ size_t	 utf8_valid_prefix(const char *s, size_t n);
 /* cp as UTF-8 in b (UTF8_MAX bytes): its length, or 0 for a surrogate or a
  * value past U+10FFFF (b untouched). */
 size_t	 utf8_encode(uint32_t cp, char *b);
+/* Display columns of a NUL-terminated string: its code points (lead
+ * bytes); good enough to align escaped text. */
+size_t	 utf8_width(const char *s);
 
 #endif
