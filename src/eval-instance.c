@@ -109,6 +109,10 @@ eval_instances(struct eval_ctx *c, size_t *n, size_t *over)
 
 	*n = 0;
 	*over = 0;
+	/* Whether the column splits an item is the same for every value:
+	 * decided once here, not per instance. */
+	for (i = 0; i < c->nitems; i++)
+		c->items[i].keyed = eval_instance_has(c, &c->items[i]);
 	for (i = 0; i < c->nitems; i++) {
 		it = &c->items[i];
 		if (!it->holds)
@@ -164,7 +168,7 @@ eval_instance_narrow(struct eval_ctx *c, const char *v)
 		it = &c->items[i];
 		sv = &it->saved;
 		sv->narrowed = 0;
-		if (!eval_instance_has(c, it))
+		if (!it->keyed)
 			continue;
 		sv->narrowed = 1;
 		sv->rowkeep = xcalloc(it->nrows + 1, sizeof *sv->rowkeep);

@@ -72,6 +72,7 @@ struct eval_item {
 	int64_t		 first_ts;	/* of the groups that hold */
 	int64_t		 last_ts;
 	struct eval_saved saved;
+	int		 keyed;		/* has the for_each column (eval_instances) */
 };
 
 struct eval_ctx {
@@ -103,8 +104,9 @@ void	 eval_fill_finding(struct eval_ctx *, struct finding *);
  * frees each and the vector.
  */
 char	**eval_instances(struct eval_ctx *, size_t *n, size_t *over);
-/* Narrow every item that has the column to the rows (and tallies) of
- * value v, saving what it was; eval_instance_restore() undoes it. */
+/* Narrow every item that has the column (keyed, as eval_instances()
+ * found) to the rows (and tallies) of value v, saving what it was;
+ * eval_instance_restore() undoes it. */
 void	 eval_instance_narrow(struct eval_ctx *, const char *v);
 void	 eval_instance_restore(struct eval_ctx *);
 

@@ -22,7 +22,7 @@ junit_body(FILE *fp, const struct report_cause *f)
 	fputs(": ", fp);
 	report_xml_put(fp, f->summary, 0);
 	fputc('\n', fp);
-	if (f->state_reason != NULL) {
+	if (f->state != FINDING_CURRENT && f->state_reason != NULL) {
 		fputs(f->state_name, fp);
 		fputs(" (does not fail the run): ", fp);
 		report_xml_put(fp, f->state_reason, 0);
@@ -63,7 +63,7 @@ junit_case(FILE *fp, const struct report_check *k)
 	if (k->fails) {
 		/* The message is the first finding that holds now. */
 		for (first = k->found[0], i = 0; i < shown; i++)
-			if (k->found[i]->state_reason == NULL) {
+			if (k->found[i]->state == FINDING_CURRENT) {
 				first = k->found[i];
 				break;
 			}

@@ -40,6 +40,7 @@ model_cause(struct report_cause *c, const struct finding *f)
 	    c->title : "";
 	c->rank_reason = f->rank_reason;
 	c->component = f->component;
+	c->state = f->state;
 	c->state_name = finding_state_name(f->state);
 	c->state_reason = f->state_reason;
 	c->first_ts = f->first_ts;
@@ -236,7 +237,7 @@ model_checks(struct report_model *m, const struct report *r)
 			if (k->nfound < REPORT_CHECK_FINDINGS)
 				k->found[k->nfound] = c;
 			k->nfound++;
-			if (strcmp(c->state_name, "current") == 0 &&
+			if (c->state == FINDING_CURRENT &&
 			    c->severity >= r->fail_on)
 				k->fails = 1;
 		}

@@ -43,6 +43,7 @@ struct report_cause {
 	const char		*summary;	/* filled template or NULL */
 	const char		*label;		/* summary, title or "" */
 	const char		*component;	/* "node/master-0", or NULL */
+	enum finding_state	 state;
 	const char		*state_name;	/* "current", "history", "suppressed" */
 	const char		*state_reason;	/* why not current, or NULL */
 	const char		*rank_reason;	/* or NULL */
