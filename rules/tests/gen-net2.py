@@ -211,8 +211,11 @@ def nm_lines(host, pid, times):
 
 @case("network.host-network-stall", "fires")
 def _(d):
-    m = MG(d, GATHER)
-    m.cluster("core", "nodes", "master-0", g.node("master-0"))
+    stall_fires(MG(d, GATHER), g.node("master-0"))
+
+
+def stall_fires(m, node_text):
+    m.cluster("core", "nodes", "master-0", node_text)
     start = T("2026-01-06T09:20:00")
     end = T("2026-01-06T10:58:30")
     m.hostlog("ovs-vswitchd_service.log", ovs_lines("master-0", 1124, start, 60, {57: 23417, 58: 11206}), header(start, end))
@@ -241,6 +244,14 @@ def _(d):
     start = T("2026-01-06T07:00:00")
     m.hostlog("ovs-vswitchd_service.log", ovs_lines("master-0", 1124, start, 140, {10: 40211}),
               header(start, T("2026-01-06T10:58:30")))
+
+
+@case("network.host-network-stall", "notready")
+def _(d):
+    # The stall and the node it cut off the API server at the same time.
+    stall_fires(MG(d, GATHER), g.node("master-0", ready="Unknown", ready_reason="NodeStatusUnknown",
+                                      ready_msg="Kubelet stopped posting node status.",
+                                      ready_since="2026-01-06T10:53:41Z"))
 
 
 @case("network.ovn-control-plane-down", "combined")
