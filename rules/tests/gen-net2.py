@@ -246,6 +246,36 @@ def _(d):
               header(start, T("2026-01-06T10:58:30")))
 
 
+@case("network.pod-sandbox-failing", "logs")
+def _(d):
+    # No events in the gather: the kubelet's journal on master-2 and the
+    # multus daemon there, restarting while it waits for ovnkube-node.
+    m = MG(d, GATHER)
+    start = T("2026-01-06T10:20:00")
+    lines = []
+    for i, t in enumerate(every(start, 60, 38)):
+        lines.append('%s master-2 kubenswrapper[2291]: %s "Failed to create sandbox for pod" '
+                     'err="rpc error: code = Unknown desc = failed to create pod network sandbox '
+                     'k8s_installer-7-master-2_openshift-etcd_4b1d_0(7c2e): error adding pod openshift-etcd_installer-7-master-2 '
+                     'to CNI network \\"multus-cni-network\\": plugin type=\\"multus-shim\\" name=\\"multus-cni-network\\" '
+                     'failed (add): CmdAdd (shim): CNI request failed with status 400: \'[openshift-etcd/installer-7-master-2/4b1d:ovn-kubernetes]: '
+                     'error adding container to network \\"ovn-kubernetes\\": CNI request failed with status 400: \'failed to get pod annotation: '
+                     'timed out waiting for annotations: context deadline exceeded\'" pod="openshift-etcd/installer-7-master-2"'
+                     % (jshort(t), g.klog(t, "E", 2291, "kuberuntime_sandbox.go:72")))
+    m.hostlog("kubelet_service.log", lines, header(T("2026-01-06T09:05:00"), T("2026-01-06T10:58:00")))
+    ns = "openshift-multus"
+    name = "multus-8xq2v"
+    m.ns(ns, "pods/%s/%s.yaml" % (name, name),
+         g.owned_pod(ns, name, ("DaemonSet", "multus"), "master-2",
+                     [("kube-multus", g.crashloop("kube-multus", 1), 9, False)]))
+    msg = ("[error] have you checked that your default network is ready? still waiting for readinessindicatorfile @ "
+           "/host/run/multus/cni/net.d/10-ovn-kubernetes.conf. pollimmediate error: timed out waiting for the condition")
+    for prev, t in ((True, T("2026-01-06T10:43:12")), (False, T("2026-01-06T10:54:40"))):
+        m.podlog(ns, name, "kube-multus", ["%s %s" % (g.cri(t), t.strftime("%Y-%m-%dT%H:%M:%SZ") + " [verbose] multus-daemon started"),
+                                           "%s %s %s" % (g.cri(t + dt.timedelta(seconds=45)), (t + dt.timedelta(seconds=45)).strftime("%Y-%m-%dT%H:%M:%SZ"), msg)],
+                 previous=prev)
+
+
 @case("network.host-network-stall", "notready")
 def _(d):
     # The stall and the node it cut off the API server at the same time.
