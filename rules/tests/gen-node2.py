@@ -132,6 +132,13 @@ def _(d):
     masters(m)
     router(m, "router-default-6b8f9c7d54-4xk2p", pending_since="2026-01-06T09:35:12Z")
     router(m, "router-default-6b8f9c7d54-qv7rn", pending_since="2026-01-06T09:35:12Z")
+    # The registry needs a worker too, and was created before the routers.
+    reg = g.owned_pod("openshift-image-registry", "image-registry-7f9c6d8b5-k2w9z",
+                      ("ReplicaSet", "image-registry-7f9c6d8b5"), "none", [("registry", g.CREATING, 0, False)],
+                      created="2026-01-06T09:31:40Z", phase="Pending",
+                      scheduled=("False", "Unschedulable", SCHED, "2026-01-06T09:31:40Z"))
+    m.ns("openshift-image-registry", "pods/image-registry-7f9c6d8b5-k2w9z/image-registry-7f9c6d8b5-k2w9z.yaml",
+         reg.split("  containerStatuses:\n")[0] + "  phase: Pending\n  qosClass: Burstable\n")
     broken_operators(m)
 
 
