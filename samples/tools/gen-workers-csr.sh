@@ -71,10 +71,10 @@ metadata:
   creationTimestamp: "$4"
   finalizers:
   - machine.machine.openshift.io
-  generation: 2
 EOF
 		[ "$2" = worker ] && echo "  generateName: $INFRAID-worker-0-"
 		cat <<EOF
+  generation: 2
   labels:
     machine.openshift.io/cluster-api-cluster: $INFRAID
     machine.openshift.io/cluster-api-machine-role: $2
