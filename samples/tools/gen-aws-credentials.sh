@@ -78,7 +78,7 @@ etcd_info 9031777209416627512 "ip-10-0-17-201.$REGION.compute.internal|10.0.17.2
 NS=openshift-cloud-credential-operator
 nsobj $NS "$(t 432)" 5012 1
 CRD=namespaces/$NS/cloudcredential.openshift.io/credentialsrequests
-CRT=$(t 655)                      # first sync of the requests
+CRT=$(t 656)                      # first sync of the requests
 # credreq NAME CAPABILITY TARGETNS SECRET SA PROVIDERKIND ACTIONS(comma) [aws]
 credreq() {
 	{
@@ -264,7 +264,7 @@ nsobj $NS "$(t 440)" 6110
 APPS=apps.$DOMAIN
 ELB=a$(h32 "elb-$CLUSTER")-$(( $(printf '%s' "$CLUSTER" | cksum | cut -d' ' -f1) % 900000000 + 1000000000 )).$REGION.elb.amazonaws.com
 DNSMSG="The record isn't present in any zones."
-CANERR="error sending canary HTTP request: DNS error: Get \"https://canary-openshift-ingress-canary.$APPS\": dial tcp: lookup canary-openshift-ingress-canary.$APPS on 172.30.0.10:53: no such host (x92 over 1h32m0s)"
+CANERR="error sending canary HTTP request: DNS error: Get \"https://canary-openshift-ingress-canary.$APPS\": dial tcp: lookup canary-openshift-ingress-canary.$APPS on 172.30.0.10:53: no such host (x80 over 1h20m0s)"
 CANMSG="Canary route checks for the default ingress controller are failing. Last 1 error messages:
 $CANERR"
 DEG="One or more other status conditions indicate a degraded state: DNSReady=False (NoZones: $DNSMSG), CanaryChecksSucceeding=False (CanaryChecksRepetitiveFailures: $CANMSG)"

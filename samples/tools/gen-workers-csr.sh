@@ -214,7 +214,7 @@ G_BOOT="system:serviceaccounts system:serviceaccounts:openshift-machine-config-o
 U_BOOT=system:serviceaccount:openshift-machine-config-operator:node-bootstrapper
 awkt -v t0="$T0" -v tc="$TC" '
 BEGIN {
-	RS0 = 416; split("57 58 59", IP, " "); split("2395 2402 2410", F, " ")
+	RS0 = 416; split("57 58 59", IP, " "); split("2695 2702 2710", F, " ")
 	for (w = 1; w <= 3; w++) {
 		e = ep(t0) + F[w]
 		while (e < ep(tc) - 40) { print rfc(e) "Z " IP[w]; e += ri(893, 931) }
