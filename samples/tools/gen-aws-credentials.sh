@@ -265,8 +265,7 @@ APPS=apps.$DOMAIN
 ELB=a$(h32 "elb-$CLUSTER")-$(( $(printf '%s' "$CLUSTER" | cksum | cut -d' ' -f1) % 900000000 + 1000000000 )).$REGION.elb.amazonaws.com
 DNSMSG="The record isn't present in any zones."
 CANERR="error sending canary HTTP request: DNS error: Get \"https://canary-openshift-ingress-canary.$APPS\": dial tcp: lookup canary-openshift-ingress-canary.$APPS on 172.30.0.10:53: no such host (x80 over 1h20m0s)"
-CANMSG="Canary route checks for the default ingress controller are failing. Last 1 error messages:
-$CANERR"
+CANMSG="Canary route checks for the default ingress controller are failing. Last 1 error messages:~~$CANERR"
 DEG="One or more other status conditions indicate a degraded state: DNSReady=False (NoZones: $DNSMSG), CanaryChecksSucceeding=False (CanaryChecksRepetitiveFailures: $CANMSG)"
 ic_write "$(t 1390)" $((EVRV + 4200)) 2 LoadBalancerService <<EOF
 Admitted|True|Valid|$(t 1390)|-
