@@ -361,7 +361,7 @@ ev $NS DNSRecord default-wildcard ingress.operator.openshift.io/v1 ReconcileErro
 evlist $NS $((EVRV + 4400))
 co ingress "$(t 480)" $((EVRV + 4500)) "openshift-ingress-operator" "operator=$OCPVER ingress-controller=$(img haproxy-router-$OCPVER) canary-server=$(img cli-$OCPVER)" <<EOF
 Available|False|IngressUnavailable|$(t 1404)|The "default" ingress controller reports Available=False: IngressControllerUnavailable: One or more status conditions indicate unavailable: DNSReady=False (NoZones: $DNSMSG)
-Progressing|False|AsExpected|$(t 1481)|desired and current number of IngressControllers are equal
+Progressing|True|Reconciling|$(t 1404)|Not all ingress controllers are available.
 Degraded|True|IngressDegraded|$(t 1560)|The "default" ingress controller reports Degraded=True: DegradedConditions: $DEG
 Upgradeable|True|IngressControllersUpgradeable|$(t 1391)|All ingress controllers are upgradeable.
 EvaluationConditionsDetected|False|AsExpected|$(t 1391)|-
