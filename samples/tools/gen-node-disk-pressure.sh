@@ -80,7 +80,7 @@ evict() { # NS NAME OWNERKIND OWNER CTR IMAGE EVICT_T AVAIL USED PRIOCLASS
 BEGIN { print rfc(ep(b) + o) "Z" }
 EOF
 )
-	case $3 in Job) P_OAPI=batch/v1; P_RESTART=Never; P_GEN="" ;; *) P_GEN="${2%-*}-" ;; esac
+	P_GEN="${2%-*}-"; case $3 in Job) P_OAPI=batch/v1; P_RESTART=Never ;; esac
 	P_LABELS="    app: ${4%-*}"
 	P_EVMSG="The node was low on resource: ephemeral-storage. Threshold quantity: $THR, available: $8. Container $5 was using $9, request is 0, has larger consumption of ephemeral-storage. "
 	pod_evicted
