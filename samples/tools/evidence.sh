@@ -109,3 +109,40 @@ for s in healthy-install-noise; do
 	show $s noise.guard-event 'namespaces/openshift-etcd-operator/core/events.yaml' 'Missing operand' all
 	show $s noise.networknotready-events 'namespaces/openshift-multus/core/events.yaml' 'reason: NetworkNotReady' all
 done
+
+s=aws-credentials-insufficient; echo "== $s"
+show $s cco.credentials-insufficient 'cluster-scoped-resources/config.openshift.io/clusteroperators/cloud-credential.yaml' 'failing to sync'
+show $s cco.credentials-insufficient 'namespaces/openshift-cloud-credential-operator/cloudcredential.openshift.io/credentialsrequests/openshift-ingress.yaml' 'type: InsufficientCloudCreds'
+show $s cco.credentials-insufficient 'namespaces/openshift-cloud-credential-operator/pods/cloud-credential-operator-*/cloud-credential-operator/cloud-credential-operator/logs/current.log' 'InvalidClientTokenId' all
+show $s cco.credentials-insufficient 'namespaces/openshift-cloud-credential-operator/pods/cloud-credential-operator-*/cloud-credential-operator/cloud-credential-operator/logs/current.log' 'errored with condition: InsufficientCloudCreds' all
+show $s ingress.lb-dns-not-provisioned 'namespaces/openshift-ingress-operator/operator.openshift.io/ingresscontrollers/default.yaml' 'type: (LoadBalancerReady|DNSReady)' all
+show $s ingress.lb-dns-not-provisioned 'namespaces/openshift-ingress-operator/operator.openshift.io/ingresscontrollers/default.yaml' "The record isn't present"
+show $s ingress.lb-dns-not-provisioned 'cluster-scoped-resources/config.openshift.io/clusteroperators/ingress.yaml' 'reports Degraded=True'
+show $s ingress.lb-dns-not-provisioned 'namespaces/openshift-ingress-operator/ingress.operator.openshift.io/dnsrecords/default-wildcard.yaml' '^status: \{\}'
+show $s ingress.lb-dns-not-provisioned 'namespaces/openshift-ingress-operator/pods/ingress-operator-*/ingress-operator/ingress-operator/logs/current.log' 'failed to get cloud credentials from secret' all
+show $s registry.storage-not-configured 'cluster-scoped-resources/config.openshift.io/clusteroperators/image-registry.yaml' 'unable to sync storage'
+show $s registry.storage-not-configured 'cluster-scoped-resources/imageregistry.operator.openshift.io/configs/cluster.yaml' 'unable to sync storage'
+show $s auth.oauth-route-unreachable 'cluster-scoped-resources/config.openshift.io/clusteroperators/authentication.yaml' 'OAuthServerRouteEndpointAccessibleControllerDegraded'
+show $s console.route-unhealthy 'cluster-scoped-resources/config.openshift.io/clusteroperators/console.yaml' 'RouteHealthDegraded'
+show $s cluster.version 'cluster-scoped-resources/config.openshift.io/clusterversions/version.yaml' 'are not available'
+
+s=workers-csr-not-approved; echo "== $s"
+show $s csr.approver-refusing 'namespaces/openshift-cluster-machine-approver/pods/machine-approver-*/machine-approver-controller/machine-approver-controller/logs/current.log' 'failed to find machine for node' all
+show $s csr.pending 'cluster-scoped-resources/certificates.k8s.io/certificatesigningrequests/*.yaml' '^status: \{\}'
+show $s machines 'namespaces/openshift-machine-api/machine.openshift.io/machines/*worker*.yaml' 'type: InternalDNS|phase: Provisioned'
+show $s pods.unschedulable 'namespaces/openshift-ingress/pods/router-default-*/router-default-*.yaml' 'untolerated taint'
+show $s ingress 'cluster-scoped-resources/config.openshift.io/clusteroperators/ingress.yaml' 'reports Degraded=True'
+show $s ingress 'namespaces/openshift-ingress-operator/operator.openshift.io/ingresscontrollers/default.yaml' 'sufficient worker'
+show $s auth 'cluster-scoped-resources/config.openshift.io/clusteroperators/authentication.yaml' 'ReadyIngressNodesAvailable|OAuthServerRouteEndpointAccessibleControllerDegraded'
+show $s console.route-unhealthy 'cluster-scoped-resources/config.openshift.io/clusteroperators/console.yaml' 'RouteHealthDegraded'
+show $s cluster.version 'cluster-scoped-resources/config.openshift.io/clusterversions/version.yaml' 'are not available'
+
+s=node-disk-pressure; echo "== $s"
+show $s kubelet.node-pressure 'cluster-scoped-resources/core/nodes/worker-1.ocp.lab.example.yaml' 'type: DiskPressure|key: node.kubernetes.io/disk-pressure'
+show $s kubelet.node-pressure 'cluster-scoped-resources/core/nodes/worker-1.ocp.lab.example.yaml' 'kubelet has disk pressure'
+show $s kubelet.node-pressure 'namespaces/*/pods/*/*.yaml' 'The node was low on resource' 
+show $s kubelet.node-pressure 'host_service_logs/workers/kubelet_service.log' 'pod is evicted successfully' all
+show $s kubelet.node-pressure 'host_service_logs/workers/kubelet_service.log' 'unable to evict any pods' all
+show $s kubelet.node-pressure 'host_service_logs/workers/kubelet_service.log' 'Image garbage collection failed' all
+show $s kubelet.node-pressure 'namespaces/default/core/events.yaml' 'reason: (EvictionThresholdMet|NodeHasDiskPressure|FreeDiskSpaceFailed)' all
+show $s filler 'namespaces/acme-logship/pods/logship-agent-*/shipper/shipper/logs/current.log' 'no space left on device' all

@@ -10,3 +10,6 @@ sh gen-hand-built.sh
 sh gen-healthy.sh plain
 sh gen-healthy.sh noise
 sh gen-bootstrap.sh
+sh gen-aws-credentials.sh
+sh gen-workers-csr.sh
+sh gen-node-disk-pressure.sh

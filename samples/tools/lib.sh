@@ -361,6 +361,15 @@ EOF
 				"DiskPressure|kubelet has no disk pressure|KubeletHasNoDiskPressure" \
 				"PIDPressure|kubelet has sufficient PID available|KubeletHasSufficientPID"; do
 				kli 2 lastHeartbeatTime "$N_HB"
+				if [ -n "$N_DISKP" ] && [ "${_c%%|*}" = DiskPressure ]; then
+					# N_DISKP = since: the kubelet reports disk pressure
+					kv 4 lastTransitionTime "$N_DISKP"
+					kv 4 message "kubelet has disk pressure"
+					kv 4 reason KubeletHasDiskPressure
+					kv 4 status True
+					kv 4 type DiskPressure
+					continue
+				fi
 				kv 4 lastTransitionTime "$N_CREATED"
 				kv 4 message "$(echo "$_c" | cut -d'|' -f2)"
 				kv 4 reason "$(echo "$_c" | cut -d'|' -f3)"
@@ -391,7 +400,7 @@ EOF
     systemUUID: $(uid "sysuuid-$N_NAME-$CLUSTER")
 EOF
 	} | w "$R/cluster-scoped-resources/core/nodes/$N_NAME.yaml"
-	N_TAINTS=""; N_RMSG=""; N_RREASON=""
+	N_TAINTS=""; N_RMSG=""; N_RREASON=""; N_DISKP=""
 }
 
 # ------------------------------------------------------------------ pods
