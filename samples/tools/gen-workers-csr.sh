@@ -362,13 +362,13 @@ EOF
 
 cat > "$SAMPLE/expected" <<'EOF'
 # root causes in order; symptoms indented under their cause
+# The approver refuses the workers' CSRs, so no worker joins
+# (nodes.no-schedulable-workers), so the routers cannot be scheduled and
+# the route-served operators fail under them.
 csr.approver-refusing
   csr.pending
-# No worker joined, so the routers cannot be scheduled (medium); the
-# route-served operators sit under them.  A rule that ties unschedulable
-# routers to "no worker node joined" would move this chain under the
-# approver.
-pods.unschedulable
+  nodes.no-schedulable-workers
+  pods.unschedulable
   generic.operator-degraded
   auth.oauth-route-unreachable
   console.route-unhealthy
