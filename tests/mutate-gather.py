@@ -142,11 +142,13 @@ def pool_pause(name, pending):
     save(p, doc)
 
 
-def alert(file_, name, severity, namespace, state, active, summary):
-    """Add alert NAME to a rules-API answer (GET /api/v1/rules)."""
+def alert(file_, name, severity, namespace, state, active, summary, extra="{}"):
+    """Add alert NAME to a rules-API answer (GET /api/v1/rules); EXTRA is
+    a JSON object of more labels (instance, node, mountpoint...)."""
     with open(path(file_)) as f:
         doc = json.load(f)
     labels = {"alertname": name, "severity": severity, "namespace": namespace}
+    labels.update(json.loads(extra))
     doc["data"]["groups"][0]["rules"].append({
         "state": state, "name": name, "query": "vector(1)", "duration": 300,
         "labels": {"severity": severity}, "annotations": {"summary": summary},
@@ -157,6 +159,131 @@ def alert(file_, name, severity, namespace, state, active, summary):
         json.dump(doc, f)
 
 
+def cond(rel, type_, status, reason, message, ts):
+    """Condition TYPE of the single object in file REL (status.conditions)."""
+    p = path(rel)
+    doc = load(p)
+    set_cond(doc.setdefault("status", {}).setdefault("conditions", []), type_, status, reason, message, ts)
+    save(p, doc)
+
+
+def node_cond(name, type_, status, reason, message, ts):
+    p = node_file(name)
+    doc = load(p)
+    set_cond(doc["status"]["conditions"], type_, status, reason, message, ts)
+    save(p, doc)
+
+
+def taint(name, key, effect, ts):
+    p = node_file(name)
+    doc = load(p)
+    doc["spec"].setdefault("taints", []).append({"effect": effect, "key": key, "timeAdded": ts})
+    save(p, doc)
+
+
+def set_(rel, dotted, value):
+    """Set DOTTED (a.b.c; a number indexes a list) of the object in REL to
+    the JSON VALUE (null deletes)."""
+    p = path(rel)
+    doc = load(p)
+    keys = dotted.split(".")
+    d = doc
+    for k in keys[:-1]:
+        d = d[int(k)] if isinstance(d, list) else d.setdefault(k, {})
+    v = json.loads(value)
+    last = keys[-1]
+    if isinstance(d, list):
+        d[int(last)] = v
+    elif v is None:
+        d.pop(last, None)
+    else:
+        d[last] = v
+    save(p, doc)
+
+
+def append(rel, *lines):
+    """Append LINES to the text file REL (made with its directories)."""
+    p = path(rel)
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+    with open(p, "a") as f:
+        for ln in lines:
+            f.write(ln + "\n")
+
+
+def put(rel, text):
+    """Write the YAML (or JSON) TEXT as the object file REL."""
+    p = path(rel)
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+    save(p, yaml.safe_load(text))
+
+
+def event(ns, kind, name, reason, type_, message, first, last, count, component="", host=""):
+    """Add an event about KIND NS/NAME to namespaces/NS/core/events.yaml."""
+    p = path("namespaces", ns, "core", "events.yaml")
+    doc = load(p) if os.path.exists(p) else {"apiVersion": "v1", "items": [], "kind": "EventList",
+                                             "metadata": {"resourceVersion": "1"}}
+    if doc.get("items") is None:
+        doc["items"] = []
+    n = len(doc["items"])
+    ev = {"apiVersion": "v1", "count": int(count), "eventTime": None, "firstTimestamp": first,
+          "involvedObject": {"kind": kind, "name": name, "namespace": ns}, "kind": "Event",
+          "lastTimestamp": last, "message": message,
+          "metadata": {"creationTimestamp": first, "name": "%s.16a4b%011x" % (name, n), "namespace": ns},
+          "reason": reason, "reportingComponent": "", "reportingInstance": "",
+          "source": {"component": component} if not host else {"component": component, "host": host},
+          "type": type_}
+    doc["items"].append(ev)
+    save(p, doc)
+
+
+def pod_waiting(ns, pod, container, reason, message, restarts, last_exit, last_finished):
+    """Container CONTAINER of NS/POD waiting (CrashLoopBackOff), not ready,
+    after RESTARTS restarts, last exiting with code LAST_EXIT."""
+    def fn(doc):
+        st = doc["status"]
+        for cs in st.get("containerStatuses") or []:
+            if cs["name"] != container:
+                continue
+            cs["ready"] = False
+            cs["started"] = False
+            cs["restartCount"] = int(restarts)
+            cs["lastState"] = {"terminated": {"containerID": cs.get("containerID", ""), "exitCode": int(last_exit),
+                                              "finishedAt": last_finished, "reason": "Error",
+                                              "startedAt": last_finished}}
+            cs["state"] = {"waiting": {"message": message, "reason": reason}}
+        for c in st.get("conditions") or []:
+            if c["type"] in ("Ready", "ContainersReady"):
+                c.update(status="False", reason="ContainersNotReady",
+                         message="containers with unready status: [%s]" % container,
+                         lastTransitionTime=last_finished)
+    edit_pod(ns, pod, fn)
+
+
+def pod_evicted(ns, pod, message, ts):
+    """NS/POD evicted by the kubelet: Failed, reason Evicted."""
+    def fn(doc):
+        st = doc["status"]
+        for k in ("containerStatuses", "podIP", "podIPs", "initContainerStatuses"):
+            st.pop(k, None)
+        st.update(phase="Failed", reason="Evicted", message=message)
+        st["conditions"] = [{"lastProbeTime": None, "lastTransitionTime": ts, "status": "False",
+                             "type": "Ready", "reason": "PodFailed"}]
+    edit_pod(ns, pod, fn)
+
+
+def mc_copy(old, new):
+    """A rendered MachineConfig NEW, a copy of OLD (what the render
+    controller makes when a pool's inputs change)."""
+    d = path("cluster-scoped-resources", "machineconfiguration.openshift.io", "machineconfigs")
+    doc = load(os.path.join(d, old + ".yaml"))
+    doc["metadata"]["name"] = new
+    doc["metadata"].pop("uid", None)
+    doc["metadata"]["creationTimestamp"] = "2021-09-14T09:58:00Z"
+    save(os.path.join(d, new + ".yaml"), doc)
+
+
 VERBS = {"co": co, "node-ready": node_ready, "cordon": cordon, "pod-unschedulable": pod_unschedulable,
-         "node-annot": node_annot, "pool-pause": pool_pause, "alert": alert}
+         "node-annot": node_annot, "pool-pause": pool_pause, "alert": alert,
+         "cond": cond, "node-cond": node_cond, "taint": taint, "set": set_, "append": append, "put": put,
+         "event": event, "pod-waiting": pod_waiting, "pod-evicted": pod_evicted, "mc-copy": mc_copy}
 VERBS[verb](*args)

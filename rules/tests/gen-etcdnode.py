@@ -216,6 +216,12 @@ def _(d):
                      'Get \\"https://api-int.ocp4.lab.example:6443/api/v1/nodes?limit=500\\": tls: failed to verify certificate: '
                      'x509: certificate has expired or is not yet valid: current time %s is after 2026-02-18T09:12:44Z"'
                      % t.strftime("%Y-%m-%dT%H:%M:%SZ"), where="reflector.go:166") for t in times]
+    # at its start the kubelet found its own client certificate expired
+    # and fell back to the bootstrap kubeconfig (bootstrap.go, 1.30+ form)
+    lines.insert(0, kubelet("master-0", 2211, t0,
+                            '"Unhandled Error" err="part of the existing bootstrap client certificate in '
+                            '/var/lib/kubelet/kubeconfig is expired: 2026-02-18 09:12:44 +0000 UTC" logger="UnhandledError"',
+                            where="bootstrap.go:266"))
     m.hostlog("kubelet_service.log", lines, header(t0, times[-1]))
 
 
