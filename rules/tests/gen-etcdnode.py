@@ -216,6 +216,11 @@ def _(d):
                      'Get \\"https://api-int.ocp4.lab.example:6443/api/v1/nodes?limit=500\\": tls: failed to verify certificate: '
                      'x509: certificate has expired or is not yet valid: current time %s is after 2026-02-18T09:12:44Z"'
                      % t.strftime("%Y-%m-%dT%H:%M:%SZ"), where="reflector.go:166") for t in times]
+    # the kubelet's own start-up line about its client certificate
+    # (kubernetes pkg/kubelet/certificate/bootstrap/bootstrap.go)
+    lines.insert(0, kubelet("master-0", 2211, t0,
+                            "part of the existing bootstrap client certificate in /var/lib/kubelet/kubeconfig "
+                            "is expired: 2026-01-31 18:40:02 +0000 UTC", where="bootstrap.go:265"))
     m.hostlog("kubelet_service.log", lines, header(t0, times[-1]))
 
 
