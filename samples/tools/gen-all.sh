@@ -10,3 +10,6 @@ sh gen-hand-built.sh
 sh gen-healthy.sh plain
 sh gen-healthy.sh noise
 sh gen-bootstrap.sh
+sh gen-etcd-slow-disk.sh
+sh gen-upgrade-drain-pdb.sh
+sh gen-kubelet-certs-expired.sh
