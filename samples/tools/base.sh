@@ -40,6 +40,7 @@ all_cos() {
 		"service-ca|openshift-service-ca-operator" \
 		"storage|openshift-cluster-storage-operator"; do
 		_rv=$((_rv + 137))
+		case " $CO_SKIP " in *" ${_e%%|*} "*) continue ;; esac
 		co_ok "${_e%%|*}" "$1" "$_rv" "$2" "$OCPVER" "${_e#*|}"
 	done
 }
@@ -241,8 +242,8 @@ EOF
 			IFS='|' read -r _n _i _id <<EOF
 $_m
 EOF
-			printf '%s{"Endpoint":"https://%s:2379","Status":{"header":{"cluster_id":%s,"member_id":%s,"revision":%s,"raft_term":%s},"version":"3.5.18","dbSize":%s,"leader":%s,"raftIndex":%s,"raftTerm":%s,"raftAppliedIndex":%s,"dbSizeInUse":%s}}' \
-				"$_sep" "$_i" "$_cid" "$_id" "$ETCDREV" "$ETCDTERM" "$((ETCDREV * 1213))" "$_lead" "$((ETCDREV + 4117))" "$ETCDTERM" "$((ETCDREV + 4117))" "$((ETCDREV * 977))"
+			printf '%s{"Endpoint":"https://%s:2379","Status":{"header":{"cluster_id":%s,"member_id":%s,"revision":%s,"raft_term":%s},"version":"%s","dbSize":%s,"leader":%s,"raftIndex":%s,"raftTerm":%s,"raftAppliedIndex":%s,"dbSizeInUse":%s}}' \
+				"$_sep" "$_i" "$_cid" "$_id" "$ETCDREV" "$ETCDTERM" "${ETCDVER:-3.5.18}" "$((ETCDREV * 1213))" "$_lead" "$((ETCDREV + 4117))" "$ETCDTERM" "$((ETCDREV + 4117))" "$((ETCDREV * 977))"
 			_sep=","
 		done
 		printf ']\n'

@@ -13,3 +13,6 @@ sh gen-bootstrap.sh
 sh gen-aws-credentials.sh
 sh gen-workers-csr.sh
 sh gen-node-disk-pressure.sh
+sh gen-etcd-slow-disk.sh
+sh gen-upgrade-drain-pdb.sh
+sh gen-kubelet-certs-expired.sh

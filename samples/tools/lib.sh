@@ -293,8 +293,8 @@ node() {
 		if [ -n "$N_CUR" ]; then
 			echo "    machineconfiguration.openshift.io/currentConfig: $N_CUR"
 			echo "    machineconfiguration.openshift.io/desiredConfig: $N_DES"
-			echo "    machineconfiguration.openshift.io/desiredDrain: uncordon-$N_DES"
-			echo "    machineconfiguration.openshift.io/lastAppliedDrain: uncordon-$N_DES"
+			echo "    machineconfiguration.openshift.io/desiredDrain: ${N_DDRAIN:-uncordon-$N_DES}"
+			echo "    machineconfiguration.openshift.io/lastAppliedDrain: ${N_LDRAIN:-uncordon-$N_DES}"
 			echo "    machineconfiguration.openshift.io/lastObservedServerCAAnnotation: \"false\""
 			echo "    machineconfiguration.openshift.io/lastSyncedControllerConfigResourceVersion: \"$N_CCRV\""
 			kv 4 machineconfiguration.openshift.io/reason "$N_REASON"
@@ -324,6 +324,7 @@ node() {
 			[ "$N_ROLE" = master ] && printf '  - effect: NoSchedule\n    key: node-role.kubernetes.io/master\n'
 			[ -n "$N_TAINTS" ] && printf '%s\n' "$N_TAINTS"
 		fi
+		[ -n "$N_UNSCHED" ] && echo "  unschedulable: true"
 		echo "status:"
 		echo "  addresses:"
 		echo "  - address: $N_IP"
@@ -400,7 +401,7 @@ EOF
     systemUUID: $(uid "sysuuid-$N_NAME-$CLUSTER")
 EOF
 	} | w "$R/cluster-scoped-resources/core/nodes/$N_NAME.yaml"
-	N_TAINTS=""; N_RMSG=""; N_RREASON=""; N_DISKP=""
+	N_TAINTS=""; N_RMSG=""; N_RREASON=""; N_DISKP=""; N_DDRAIN=""; N_LDRAIN=""; N_UNSCHED=""
 }
 
 # ------------------------------------------------------------------ pods
@@ -410,6 +411,7 @@ EOF
 #   P_CTRS lines: NAME|IMAGEKEY|STATE|RESTARTS  STATE one of
 #     run:STARTED  wait:REASON:MESSAGE  crash^STARTED^FINISHED^EXIT^MESSAGE
 #     create (ContainerCreating, no containerID)
+#     rest^STARTED^FINISHED^EXIT^MESSAGE^RUNNING_SINCE (restarted, running again)
 # writes namespaces/NS/pods/NAME/NAME.yaml and remembers it for the PodList
 pod() {
 	_d=$R/namespaces/$P_NS/pods/$P_NAME
@@ -477,7 +479,7 @@ pod() {
 			echo "  - lastProbeTime: null"
 			kv 4 lastTransitionTime "${P_STARTED:-$P_CREATED}"
 			if [ "${_c#*|}" = False ] && [ "${_c%|*}" = Ready -o "${_c%|*}" = ContainersReady ]; then
-				_nr=$(printf '%s\n' "$P_CTRS" | awk -F'|' '$3 !~ /^run/ {printf "%s%s", s, $1; s=" "}')
+				_nr=$(printf '%s\n' "$P_CTRS" | awk -F'|' '$3 !~ /^(run|rest)/ {printf "%s%s", s, $1; s=" "}')
 				kv 4 message "containers with unready status: [$_nr]"
 				kv 4 reason ContainersNotReady
 			fi
@@ -499,12 +501,15 @@ pod() {
 				echo "    imageID: $(img "$_ci-$OCPVER")"
 			fi
 			case $_cs in
-			crash^*)
+			crash^*|rest^*)
 				_cst=$(echo "$_cs" | awk -F'\\^' '{print $2}'); _cfin=$(echo "$_cs" | awk -F'\\^' '{print $3}')
 				_cex=$(echo "$_cs" | awk -F'\\^' '{print $4}'); _cmsg=$(echo "$_cs" | awk -F'\\^' '{print $5}')
 				echo "    lastState:"
 				echo "      terminated:"
-				echo "        containerID: cri-o://$(h64 "ctr-$P_NAME-$_cn-$_cr")"
+				case $_cs in
+				rest^*) echo "        containerID: cri-o://$(h64 "ctr-$P_NAME-$_cn-$_cr-prev")" ;;
+				*) echo "        containerID: cri-o://$(h64 "ctr-$P_NAME-$_cn-$_cr")" ;;
+				esac
 				echo "        exitCode: $_cex"
 				kv 8 finishedAt "$_cfin"
 				kv 8 message "$(nl "$_cmsg")"
@@ -514,9 +519,9 @@ pod() {
 			*) echo "    lastState: {}" ;;
 			esac
 			echo "    name: $_cn"
-			case $_cs in run:*) echo "    ready: true" ;; *) echo "    ready: false" ;; esac
+			case $_cs in run:*|rest^*) echo "    ready: true" ;; *) echo "    ready: false" ;; esac
 			echo "    restartCount: $_cr"
-			case $_cs in run:*) echo "    started: true" ;; *) echo "    started: false" ;; esac
+			case $_cs in run:*|rest^*) echo "    started: true" ;; *) echo "    started: false" ;; esac
 			echo "    state:"
 			case $_cs in
 			run:*)
@@ -526,6 +531,10 @@ pod() {
 			create)
 				echo "      waiting:"
 				echo "        reason: ContainerCreating"
+				;;
+			rest^*)
+				echo "      running:"
+				kv 8 startedAt "$(echo "$_cs" | awk -F'\\^' '{print $6}')"
 				;;
 			crash^*)
 				echo "      waiting:"
@@ -668,8 +677,8 @@ csr() {
 			echo "  conditions:"
 			kli 2 lastTransitionTime "${10}"
 			kv 4 lastUpdateTime "${10}"
-			kv 4 message "This CSR was approved by the Node CSR Approver (cluster-machine-approver)"
-			kv 4 reason NodeCSRApprove
+			kv 4 message "${CSR_APPMSG:-This CSR was approved by the Node CSR Approver (cluster-machine-approver)}"
+			kv 4 reason "${CSR_APPREASON:-NodeCSRApprove}"
 			kv 4 status True
 			kv 4 type Approved
 		else
@@ -680,7 +689,7 @@ csr() {
 # real PEM CSR (EC P-256) for CN/O, base64 as in the API object; cached so
 # reruns stay identical
 csrpem() {
-	_c=$TOOLS/.csrcache/$(h16 "$1/$2")
+	_c=$TOOLS/.csrcache/$(h16 "$1/$2$CSR_SALT")
 	if [ ! -s "$_c" ]; then
 		mkdir -p "$TOOLS/.csrcache"
 		openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout /dev/null \
