@@ -137,12 +137,20 @@ int
 timeline_for_findings(sqlite3 *db, const struct finding_set *fs,
     struct timeline *tl, struct mgt_error *err)
 {
-	size_t i;
+	size_t i, j;
 
-	for (i = 0; i < fs->nfindings; i++)
+	for (i = 0; i < fs->nfindings; i++) {
+		/* A rule with for_each makes several findings; its hits go in
+		 * once, for the first of them. */
+		for (j = 0; j < i; j++)
+			if (fs->findings[j].rule == fs->findings[i].rule)
+				break;
+		if (j < i)
+			continue;
 		if (index_read_hit_spans(db, fs->findings[i].rule->id, NULL,
 		    INT64_MIN, INT64_MAX, timeline_row, tl, err) != MGT_OK)
 			return MGT_ERR_DB;
+	}
 	timeline_sort(tl);
 	return MGT_OK;
 }
