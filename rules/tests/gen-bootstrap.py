@@ -8,7 +8,6 @@ usage: gen-bootstrap.py [RULES_DIR [RULE_ID...]]
 import importlib.util
 import json
 import os
-import shutil
 import sys
 
 _here = os.path.dirname(os.path.abspath(__file__))
@@ -187,16 +186,7 @@ def _(d):
 
 
 def main():
-    only = set(sys.argv[2:])
-    for (rid, kind), fn in sorted(CASES.items()):
-        if only and rid not in only:
-            continue
-        d = os.path.join(TESTS, rid, kind)
-        if os.path.isdir(d):
-            shutil.rmtree(d)
-        os.makedirs(d)
-        fn(d)
-    print("%d cases" % len(CASES))
+    G.write_cases(CASES, TESTS, sys.argv)
 
 
 if __name__ == "__main__":

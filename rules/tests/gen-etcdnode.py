@@ -14,7 +14,6 @@ import datetime as dt
 import importlib.util
 import json
 import os
-import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -423,16 +422,7 @@ def _(d):
 
 
 def main():
-    only = set(sys.argv[2:])
-    for (rid, kind), fn in sorted(CASES.items()):
-        if only and rid not in only:
-            continue
-        d = os.path.join(TESTS, rid, kind)
-        if os.path.isdir(d):
-            shutil.rmtree(d)
-        os.makedirs(d)
-        fn(d)
-    print("%d cases" % len(CASES))
+    g.write_cases(CASES, TESTS, sys.argv)
 
 
 if __name__ == "__main__":

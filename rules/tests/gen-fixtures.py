@@ -1623,17 +1623,35 @@ def _(d):
 
 
 
-def main():
-    only = set(sys.argv[2:])
-    for (rid, kind), fn in sorted(CASES.items()):
-        if only and rid not in only:
+def write_cases(cases, tests, argv):
+    """The command line of every fixture generator:
+      gen-X.py [RULES_DIR [RULE_ID...]]  rewrite the rules' fires/silent
+                                         trees under TESTS (or only those
+                                         of the RULE_IDs);
+      gen-X.py --extra OUTDIR            write the other kinds, the near
+                                         misses a tests/*.test checks, under
+                                         OUTDIR/<rule>/<kind>."""
+    if len(argv) > 2 and argv[1] == "--extra":
+        for (rid, kind), fn in sorted(cases.items()):
+            if kind not in ("fires", "silent"):
+                d = os.path.join(argv[2], rid, kind)
+                os.makedirs(d)
+                fn(d)
+        return
+    only = set(argv[2:])
+    for (rid, kind), fn in sorted(cases.items()):
+        if only and rid not in only or kind not in ("fires", "silent"):
             continue
-        d = os.path.join(TESTS, rid, kind)
+        d = os.path.join(tests, rid, kind)
         if os.path.isdir(d):
             shutil.rmtree(d)
         os.makedirs(d)
         fn(d)
-    print("%d cases" % len(CASES))
+    print("%d cases" % len(cases))
+
+
+def main():
+    write_cases(CASES, TESTS, sys.argv)
 
 
 if __name__ == "__main__":

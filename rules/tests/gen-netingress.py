@@ -8,7 +8,6 @@ Reuses the must-gather writers of gen-fixtures.py (imported, not edited).
 """
 import importlib.util
 import os
-import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -372,25 +371,7 @@ def _(d):
 
 
 def main():
-    if len(sys.argv) > 2 and sys.argv[1] == "--extra":
-        # Near misses that are not a rule's one fires/silent pair, for
-        # tests/netingress.test: gen-netingress.py --extra OUTDIR
-        for (rid, kind), fn in sorted(CASES.items()):
-            if kind not in ("fires", "silent"):
-                d = os.path.join(sys.argv[2], rid, kind)
-                os.makedirs(d)
-                fn(d)
-        return
-    only = set(sys.argv[2:])
-    for (rid, kind), fn in sorted(CASES.items()):
-        if only and rid not in only or kind not in ("fires", "silent"):
-            continue
-        d = os.path.join(TESTS, rid, kind)
-        if os.path.isdir(d):
-            shutil.rmtree(d)
-        os.makedirs(d)
-        fn(d)
-    print("%d cases" % len(CASES))
+    g.write_cases(CASES, TESTS, sys.argv)
 
 
 if __name__ == "__main__":

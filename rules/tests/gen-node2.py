@@ -18,7 +18,6 @@ console-operator RouteHealth); kernel lines follow mm/oom_kill.c of RHEL 9's
 import datetime as dt
 import importlib.util
 import os
-import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -433,25 +432,7 @@ def _(d):
 
 
 def main():
-    if len(sys.argv) > 2 and sys.argv[1] == "--extra":
-        # Near misses that are not a rule's one fires/silent pair, for
-        # tests/node2.test: gen-node2.py --extra OUTDIR
-        for (rid, kind), fn in sorted(CASES.items()):
-            if kind not in ("fires", "silent"):
-                d = os.path.join(sys.argv[2], rid, kind)
-                os.makedirs(d)
-                fn(d)
-        return
-    only = set(sys.argv[2:])
-    for (rid, kind), fn in sorted(CASES.items()):
-        if only and rid not in only or kind not in ("fires", "silent"):
-            continue
-        d = os.path.join(TESTS, rid, kind)
-        if os.path.isdir(d):
-            shutil.rmtree(d)
-        os.makedirs(d)
-        fn(d)
-    print("%d cases" % len(CASES))
+    g.write_cases(CASES, TESTS, sys.argv)
 
 
 if __name__ == "__main__":
