@@ -17,6 +17,7 @@
 #include "index.h"
 #include "ingest.h"
 #include "output.h"
+#include "util.h"
 #include "xmalloc.h"
 
 static void
@@ -73,6 +74,9 @@ api_ingest_options(const mgt_session *s, struct ingest_options *o)
 	default:
 		o->parse_on = INGEST_PARSE_DYNAMIC;
 	}
+	o->jobs = s->opts.jobs > 0 ? s->opts.jobs : util_cpus();
+	if (o->jobs > MGT_JOBS_MAX)
+		o->jobs = MGT_JOBS_MAX;
 	o->timing = s->opts.on_timing != NULL ? s->opts.timing : 0;
 	o->progress_every = s->opts.progress_every;
 	o->on_problem = s->opts.on_problem != NULL ? api_on_problem : NULL;
