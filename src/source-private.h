@@ -347,6 +347,17 @@ void	 source_gzip_free(struct source_gzip *);
 int	 source_gzip_raw(struct source_stream *s, const unsigned char **p,
 	    size_t *n);
 
+/* source-igzip.c */
+struct source_igzip;
+/*
+ * An ISA-L gzip inflater with source_gzip_raw's contract, or NULL when
+ * mgtriage is built without ISA-L or MGTRIAGE_NO_ISAL is set (then zlib).
+ */
+struct source_igzip *source_igzip_new(void);
+void	 source_igzip_free(struct source_igzip *);
+int	 source_igzip_raw(struct source_stream *s, struct source_igzip *,
+	    const unsigned char **p, size_t *n);
+
 /* source-dir.c */
 /*
  * Walk the directory open at fd (taken over) whose vpath is vpath.  Returns
