@@ -171,8 +171,8 @@ struct mgt_options {
 	int		 no_jit;	/* PCRE2 without JIT (valgrind cannot follow it) */
 	int		 no_simd;	/* the literal prefilter without SIMD */
 	int		 parse_on;	/* enum mgt_parse_on; the index is the same */
-	int		 jobs;		/* threads parsing resources: 0 the CPUs
-					   available, 1 none besides the reader,
+	int		 jobs;		/* threads parsing resources: 0 or 1
+					   none besides the reader,
 					   at most MGT_JOBS_MAX; the index is
 					   the same */
 	int		 timing;	/* 1: phases, 2: also SQL over 10 ms, to on_timing */

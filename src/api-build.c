@@ -74,7 +74,9 @@ api_ingest_options(const mgt_session *s, struct ingest_options *o)
 	default:
 		o->parse_on = INGEST_PARSE_DYNAMIC;
 	}
-	o->jobs = s->opts.jobs > 0 ? s->opts.jobs : util_cpus();
+	/* 0: one, for now: on 2 cores the workers made analyze slower
+	 * (doc/performance.md, "Parse workers"). */
+	o->jobs = s->opts.jobs > 0 ? s->opts.jobs : 1;
 	if (o->jobs > MGT_JOBS_MAX)
 		o->jobs = MGT_JOBS_MAX;
 	o->timing = s->opts.on_timing != NULL ? s->opts.timing : 0;

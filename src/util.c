@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <limits.h>
-#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -178,23 +177,6 @@ util_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-int
-util_cpus(void)
-{
-	long n = -1;
-#ifdef CPU_COUNT
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof set, &set) == 0)
-		n = CPU_COUNT(&set);
-#endif
-	if (n < 1)
-		n = sysconf(_SC_NPROCESSORS_ONLN);
-	if (n < 1)
-		n = 1;
-	return n > INT_MAX ? INT_MAX : (int)n;
 }
 
 static int

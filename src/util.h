@@ -23,9 +23,6 @@ int	 util_glob(const char *pattern, const char *text);
 int	 util_glob_path(const char *glob, const char *path);
 /* Seconds on the monotonic clock (for durations). */
 double	 util_now(void);
-/* CPUs this process may run on (its affinity mask, else the online
- * count); at least 1. */
-int	 util_cpus(void);
 /*
  * Basename of a path without modifying it ("" for "/"): a pointer into
  * path, or when path ends in slashes, buf (len bytes, UTIL_BASENAME_MAX
