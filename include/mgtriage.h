@@ -170,6 +170,7 @@ struct mgt_options {
 	int		 fts;		/* add a full-text (FTS5) index over stored lines */
 	int		 no_jit;	/* PCRE2 without JIT (valgrind cannot follow it) */
 	int		 no_simd;	/* the literal prefilter without SIMD */
+	int		 no_isal;	/* gzip inflated by zlib, not ISA-L */
 	int		 parse_on;	/* enum mgt_parse_on; the index is the same */
 	int		 jobs;		/* threads parsing resources: 0 or 1
 					   none besides the reader,

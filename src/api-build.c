@@ -59,6 +59,7 @@ api_ingest_options(const mgt_session *s, struct ingest_options *o)
 {
 	ingest_options_init(o);
 	o->limits = s->limits;
+	o->limits.no_isal = s->opts.no_isal;
 	o->index_flags = (s->opts.full_text ? INDEX_FULL_TEXT : 0) |
 	    (s->opts.fts ? INDEX_FTS : 0);
 	o->rules = s->rules.nrules > 0 ? &s->rules : NULL;

@@ -121,7 +121,7 @@ mgt_print_versions(FILE *f, const struct mgt_options *opts)
 #else
 	fputs("memory allocator: the C library's malloc\n", f);
 #endif
-	fputs(source_gzip_inflater(), f);
+	fputs(source_gzip_inflater(opts != NULL && opts->no_isal), f);
 	fputc('\n', f);
 	fputs(matcher_simd_available() && (opts == NULL || !opts->no_simd) ?
 	    "rule literals: AVX2 prefilter (up to 64 per file), automaton "

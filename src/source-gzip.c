@@ -37,12 +37,12 @@ struct source_gzip {
 };
 
 struct source_gzip *
-source_gzip_new(void)
+source_gzip_new(int no_isal)
 {
 	struct source_gzip *g;
 
 	g = xcalloc(1, sizeof *g);
-	if ((g->ig = source_igzip_new()) != NULL)
+	if ((g->ig = source_igzip_new(no_isal)) != NULL)
 		return g;
 	/* 15 + 16: gzip only, trailer checked. */
 	if (inflateInit2(&g->z, 15 + 16) != Z_OK) {

@@ -59,12 +59,11 @@ struct source_igzip {
 };
 
 struct source_igzip *
-source_igzip_new(void)
+source_igzip_new(int no_isal)
 {
 	struct source_igzip *ig;
-	const char *e = getenv("MGTRIAGE_NO_ISAL");
 
-	if (e != NULL && *e != '\0' && strcmp(e, "0") != 0)
+	if (no_isal)
 		return NULL;
 	ig = xcalloc(1, sizeof *ig);
 	isal_inflate_init(&ig->st);
@@ -330,11 +329,9 @@ source_igzip_raw(struct source_stream *s, struct source_igzip *ig,
 }
 
 const char *
-source_gzip_inflater(void)
+source_gzip_inflater(int no_isal)
 {
-	const char *e = getenv("MGTRIAGE_NO_ISAL");
-
-	if (e != NULL && *e != '\0' && strcmp(e, "0") != 0)
+	if (no_isal)
 		return "gzip inflate: zlib (MGTRIAGE_NO_ISAL is set; ISA-L is "
 		    "built in)";
 	return "gzip inflate: ISA-L igzip";
@@ -343,14 +340,16 @@ source_gzip_inflater(void)
 #else	/* !MGT_WITH_ISAL */
 
 const char *
-source_gzip_inflater(void)
+source_gzip_inflater(int no_isal)
 {
+	(void)no_isal;
 	return "gzip inflate: zlib (built without ISA-L)";
 }
 
 struct source_igzip *
-source_igzip_new(void)
+source_igzip_new(int no_isal)
 {
+	(void)no_isal;
 	return NULL;
 }
 

@@ -84,6 +84,6 @@ int	 source_walk(const char *input, const struct mgt_limits *,
 	    struct source_stats *, struct mgt_error *);
 
 /* "gzip inflate: ..." for --version: which inflater runs (source-igzip.c). */
-const char *source_gzip_inflater(void);
+const char *source_gzip_inflater(int no_isal);
 
 #endif
