@@ -323,17 +323,24 @@ pipe_strsize(const char *s)
 
 static void pipe_job_push(struct pipe_emit *);
 
+/* Keep msg on e's own list (a worker's job, or the consumer parsing). */
+static void
+pipe_emit_keep(struct pipe_emit *e, struct pipe_msg *msg)
+{
+	msg->local = 1;
+	if (e->tail != NULL)
+		e->tail->next = msg;
+	else
+		e->head = msg;
+	e->tail = msg;
+}
+
 static void
 pipe_emit(struct pipe_emit *e, struct pipe_msg *msg)
 {
 	if (e->job != NULL) {
 		/* The consumer frees a worker's trees itself. */
-		msg->local = 1;
-		if (e->tail != NULL)
-			e->tail->next = msg;
-		else
-			e->head = msg;
-		e->tail = msg;
+		pipe_emit_keep(e, msg);
 		if (++e->n >= PIPE_JOB_PUSH)
 			pipe_job_push(e);
 		return;
@@ -343,12 +350,7 @@ pipe_emit(struct pipe_emit *e, struct pipe_msg *msg)
 		    PIPE_OBJECT_WEIGHT : 0);
 		return;
 	}
-	msg->local = 1;
-	if (e->tail != NULL)
-		e->tail->next = msg;
-	else
-		e->head = msg;
-	e->tail = msg;
+	pipe_emit_keep(e, msg);
 }
 
 /*
