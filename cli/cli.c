@@ -288,6 +288,7 @@ cmd_options_init(struct mgt_options *o)
 	mgt_options_init(o);
 	o->no_jit = cmd_env_flag("MGTRIAGE_NO_JIT");
 	o->no_simd = cmd_env_flag("MGTRIAGE_NO_SIMD");
+	o->no_isal = cmd_env_flag("MGTRIAGE_NO_ISAL");
 	if (cmd_env_flag("MGTRIAGE_TIMING"))
 		o->timing = atoi(getenv("MGTRIAGE_TIMING")) >= 2 ? 2 : 1;
 	if (getenv("MGTRIAGE_PROGRESS_ALL") != NULL)

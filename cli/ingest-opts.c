@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +167,25 @@ cmd_ingest_free(struct cmd_ingest *ci)
 	ci->printed = NULL;
 }
 
+/* --jobs N: 1 to MGT_JOBS_MAX; anything else is a usage error (exit 2),
+ * so a typo never silently runs on one thread or on thousands. */
+static int
+cmd_ingest_jobs(struct cmd_ingest *ci, const struct cmd_entry *e,
+    const char *arg)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (end == arg || *end != '\0' || errno != 0 || n < 1 ||
+	    n > MGT_JOBS_MAX)
+		return cmd_usage_error(e, "--jobs: expected a number of threads "
+		    "from 1 to %d, not '%s'", MGT_JOBS_MAX, arg);
+	ci->opt->jobs = (int)n;
+	return MGT_EXIT_OK;
+}
+
 int
 cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
     const char *arg)
@@ -178,6 +198,8 @@ cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
 		if (mgt_session_set_limit(ci->s, arg, &err) != MGT_OK)
 			return cmd_usage_error(e, "%s", err.msg);
 		return MGT_EXIT_OK;
+	case CMD_OPT_JOBS:
+		return cmd_ingest_jobs(ci, e, arg);
 	case CMD_OPT_FULL_TEXT:
 		ci->opt->full_text = 1;
 		return MGT_EXIT_OK;

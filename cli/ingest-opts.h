@@ -20,7 +20,8 @@ enum {
 	CMD_OPT_NO_PROGRESS,
 	CMD_OPT_ALLOW_OUTPUT_IN_INPUT,
 	CMD_OPT_STRICT_RULES,
-	CMD_OPT_ALLOW_RULE_ERRORS
+	CMD_OPT_ALLOW_RULE_ERRORS,
+	CMD_OPT_JOBS
 };
 
 #define CMD_INGEST_SHORTOPTS ""
@@ -37,6 +38,7 @@ enum {
 	{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },	\
 	{ "allow-output-in-input", no_argument, NULL,			\
 	    CMD_OPT_ALLOW_OUTPUT_IN_INPUT },				\
+	{ "jobs", required_argument, NULL, CMD_OPT_JOBS },		\
 	{ "quiet", no_argument, NULL, 'q' }
 
 #define CMD_INGEST_HELP							\
@@ -51,6 +53,9 @@ enum {
 	"      --limit NAME=VAL   change a limit, e.g. max-depth=3,\n"	\
 	"                         max-member-bytes=1G (see mgtriage(1))\n" \
 	"      --allow-output-in-input  write the output inside an input dir\n" \
+	"      --jobs N           parse resource files on N threads, 1 to 64\n" \
+	"                         (default: the CPUs available); the output\n" \
+	"                         is the same for any N\n"		\
 	"  -q, --quiet            no per-problem lines on stderr\n"	\
 	"      --[no-]progress    progress on stderr (default: if a tty)\n"
 

@@ -150,6 +150,9 @@ struct mgt_rule_diag {
 	const char	*message;
 };
 
+/* The most parse threads a session uses (more are clamped to it). */
+#define MGT_JOBS_MAX	64
+
 /* Which ingest thread parses resource documents: a knob for tests that
  * prove both give the same index. */
 enum mgt_parse_on {
@@ -167,7 +170,12 @@ struct mgt_options {
 	int		 fts;		/* add a full-text (FTS5) index over stored lines */
 	int		 no_jit;	/* PCRE2 without JIT (valgrind cannot follow it) */
 	int		 no_simd;	/* the literal prefilter without SIMD */
+	int		 no_isal;	/* gzip inflated by zlib, not ISA-L */
 	int		 parse_on;	/* enum mgt_parse_on; the index is the same */
+	int		 jobs;		/* threads parsing resources: 0 or 1
+					   none besides the reader,
+					   at most MGT_JOBS_MAX; the index is
+					   the same */
 	int		 timing;	/* 1: phases, 2: also SQL over 10 ms, to on_timing */
 	double		 progress_every; /* seconds between progress calls; 0: every member */
 	void		(*on_problem)(void *data, const struct mgt_problem *);

@@ -17,6 +17,7 @@
 #include "index.h"
 #include "ingest.h"
 #include "output.h"
+#include "util.h"
 #include "xmalloc.h"
 
 static void
@@ -58,6 +59,7 @@ api_ingest_options(const mgt_session *s, struct ingest_options *o)
 {
 	ingest_options_init(o);
 	o->limits = s->limits;
+	o->limits.no_isal = s->opts.no_isal;
 	o->index_flags = (s->opts.full_text ? INDEX_FULL_TEXT : 0) |
 	    (s->opts.fts ? INDEX_FTS : 0);
 	o->rules = s->rules.nrules > 0 ? &s->rules : NULL;
@@ -73,6 +75,11 @@ api_ingest_options(const mgt_session *s, struct ingest_options *o)
 	default:
 		o->parse_on = INGEST_PARSE_DYNAMIC;
 	}
+	/* 0: one, for now: on 2 cores the workers made analyze slower
+	 * (doc/performance.md, "Parse workers"). */
+	o->jobs = s->opts.jobs > 0 ? s->opts.jobs : 1;
+	if (o->jobs > MGT_JOBS_MAX)
+		o->jobs = MGT_JOBS_MAX;
 	o->timing = s->opts.on_timing != NULL ? s->opts.timing : 0;
 	o->progress_every = s->opts.progress_every;
 	o->on_problem = s->opts.on_problem != NULL ? api_on_problem : NULL;

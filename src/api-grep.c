@@ -112,6 +112,7 @@ mgt_case_grep(mgt_case *c, const struct mgt_grep *g, mgt_line_fn fn,
     void *data, long long *count, struct mgt_error *err)
 {
 	struct grep_query q;
+	struct mgt_limits lim;
 	pcre2_code *re;
 	char *pattern = NULL, *v, why[300], **inputs = NULL;
 	size_t ninputs = 0;
@@ -155,8 +156,9 @@ mgt_case_grep(mgt_case *c, const struct mgt_grep *g, mgt_line_fn fn,
 		q.until = g->until;
 		q.fn = fn;
 		q.data = data;
-		rc = grep_stream(c->db, inputs, ninputs, &c->s->limits, &q, &n,
-		    err);
+		lim = c->s->limits;
+		lim.no_isal = c->s->opts.no_isal;
+		rc = grep_stream(c->db, inputs, ninputs, &lim, &q, &n, err);
 	} else
 		rc = api_grep_stored(c, g, pattern, fn, data, &n, err);
 out:

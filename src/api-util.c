@@ -25,6 +25,7 @@
 #include "output.h"
 #include "problem.h"
 #include "report.h"
+#include "source.h"
 #include "util.h"
 #include "xmalloc.h"
 
@@ -120,6 +121,8 @@ mgt_print_versions(FILE *f, const struct mgt_options *opts)
 #else
 	fputs("memory allocator: the C library's malloc\n", f);
 #endif
+	fputs(source_gzip_inflater(opts != NULL && opts->no_isal), f);
+	fputc('\n', f);
 	fputs(matcher_simd_available() && (opts == NULL || !opts->no_simd) ?
 	    "rule literals: AVX2 prefilter (up to 64 per file), automaton "
 	    "beyond\n" : "rule literals: automaton (no AVX2, or SIMD turned "

@@ -40,12 +40,27 @@
  */
 #define PIPE_MAX_BATCHES	32
 #define PIPE_HANDOVER_BELOW	(PIPE_MAX_BATCHES / 4)
+/*
+ * With parse workers (jobs >= 2) a resource file is a job.  Jobs read but
+ * not yet taken by the consumer hold their raw text until parsed: at most
+ * PIPE_JOBS_PER_WORKER per worker and PIPE_JOBS_BYTES of unparsed text
+ * (one job always fits, up to max-doc-bytes).  A worker hands its objects
+ * over PIPE_JOB_PUSH at a time and stops while PIPE_JOB_MSGS wait for the
+ * consumer, so a parsed file never sits whole in memory as trees: workers
+ * times PIPE_JOB_MSGS objects at PIPE_OBJECT_WEIGHT is the same order as
+ * the queue's own bound.
+ */
+#define PIPE_JOBS_PER_WORKER	2
+#define PIPE_JOBS_BYTES		((size_t)96 << 20)
+#define PIPE_JOB_MSGS		PIPE_BATCH_MSGS
+#define PIPE_JOB_PUSH		16
 
 enum pipe_msg_type {
 	MSG_MEMBER,
 	MSG_DATA,
 	MSG_OBJECT,
-	MSG_RAW,		/* a resource file for the consumer to parse */
+	MSG_RAW,		/* a resource file for the consumer to parse,
+				   or (job set) a worker's results */
 	MSG_PROBLEM,
 	MSG_END,
 	MSG_DONE
@@ -65,6 +80,31 @@ struct pipe_msg {
 	long long		 size;		/* MSG_END */
 	int			 status;	/* MSG_END, MSG_DONE */
 	struct pipe_done	*done;		/* MSG_DONE */
+	struct pipe_job		*job;		/* MSG_RAW with workers */
+};
+
+enum pipe_job_state {
+	JOB_PENDING,		/* on the pool's list */
+	JOB_RUNNING,		/* a worker parses it */
+	JOB_DONE		/* parsed; results may still wait */
+};
+
+/*
+ * A resource file to parse on a worker.  Its MSG_RAW travels the queue in
+ * walk order, so the consumer meets the results where the reader alone
+ * would have put them.  All but data/vpath/kind is under the pool lock.
+ */
+struct pipe_job {
+	struct pipe_job		*next;		/* the pending list */
+	struct ingest_pipe	*p;
+	char			*data;		/* freed once parsed */
+	size_t			 len;
+	char			*vpath;
+	enum classify_kind	 kind;
+	enum pipe_job_state	 state;
+	atomic_int		 cancelled;	/* the consumer dropped it */
+	struct pipe_msg		*head, *tail;	/* results not yet taken */
+	int			 nmsgs;
 };
 
 /* How the walk ended. */
@@ -80,11 +120,16 @@ struct pipe_batch {
 	int			 nmsgs;
 };
 
-/* Where parse results go: the queue (reader) or a local list (consumer). */
+/*
+ * Where parse results go: the queue (reader), a local list (consumer), or
+ * a job's results (a worker: local list first, pushed in groups).
+ */
 struct pipe_emit {
 	struct ingest_pipe	*p;
 	int			 local;
+	struct pipe_job		*job;
 	struct pipe_msg		*head, *tail;
+	int			 n;
 };
 
 struct ingest_pipe {
@@ -111,6 +156,22 @@ struct ingest_pipe {
 	cJSON				*graves;
 	cJSON				*graves_tail;	/* the first released */
 
+	/*
+	 * The parse workers (none: the reader parses, or hands a file to
+	 * the consumer when it starves).  Jobs wait on pending, oldest
+	 * first; injobs/inbytes count jobs not yet dropped and their text
+	 * not yet parsed.  work wakes workers, result the consumer, room
+	 * workers waiting for the consumer and the reader waiting for jobs.
+	 */
+	int				 nworkers;
+	pthread_t			*workers;
+	pthread_mutex_t			 plock;
+	pthread_cond_t			 work, result, room;
+	struct pipe_job			*pending, *pending_tail;
+	int				 injobs;
+	size_t				 inbytes;
+	int				 shutdown;
+
 	/* Seconds each side waited on the other (MGTRIAGE_TIMING). */
 	double				 reader_wait, consumer_wait;
 
@@ -129,6 +190,7 @@ struct ingest_pipe {
 	struct pipe_batch		*in;		/* batch being taken */
 	struct pipe_emit		 cemit;		/* what it parsed itself */
 	struct pipe_msg			*cur;		/* current MEMBER message */
+	struct pipe_job			*cjob;		/* results being taken */
 	struct pipe_msg			*done;		/* the MSG_DONE, once seen */
 	int				 member_open;	/* its END not yet seen */
 	long				 cseq;		/* members taken */
@@ -157,11 +219,15 @@ ingest_pipe_plan(enum classify_kind kind)
 	}
 }
 
+static void pipe_job_drop(struct pipe_job *);
+
 static void
 pipe_msg_free(struct pipe_msg *msg)
 {
 	if (msg == NULL)
 		return;
+	if (msg->job != NULL)
+		pipe_job_drop(msg->job);
 	free(msg->data);
 	free(msg->text);
 	free(msg->pm);
@@ -255,20 +321,36 @@ pipe_strsize(const char *s)
 	return s != NULL ? strlen(s) + 1 : 0;
 }
 
+static void pipe_job_push(struct pipe_emit *);
+
+/* Keep msg on e's own list (a worker's job, or the consumer parsing). */
 static void
-pipe_emit(struct pipe_emit *e, struct pipe_msg *msg)
+pipe_emit_keep(struct pipe_emit *e, struct pipe_msg *msg)
 {
-	if (!e->local) {
-		pipe_send(e->p, msg, msg->type == MSG_OBJECT ?
-		    PIPE_OBJECT_WEIGHT : 0);
-		return;
-	}
 	msg->local = 1;
 	if (e->tail != NULL)
 		e->tail->next = msg;
 	else
 		e->head = msg;
 	e->tail = msg;
+}
+
+static void
+pipe_emit(struct pipe_emit *e, struct pipe_msg *msg)
+{
+	if (e->job != NULL) {
+		/* The consumer frees a worker's trees itself. */
+		pipe_emit_keep(e, msg);
+		if (++e->n >= PIPE_JOB_PUSH)
+			pipe_job_push(e);
+		return;
+	}
+	if (!e->local) {
+		pipe_send(e->p, msg, msg->type == MSG_OBJECT ?
+		    PIPE_OBJECT_WEIGHT : 0);
+		return;
+	}
+	pipe_emit_keep(e, msg);
 }
 
 /*
@@ -345,7 +427,8 @@ pipe_take(void *ctx, cJSON *obj, long line)
 	struct pipe_emit *e = ctx;
 	struct pipe_msg *msg;
 
-	if (!e->local && atomic_load(&e->p->stop)) {
+	if ((!e->local && atomic_load(&e->p->stop)) ||
+	    (e->job != NULL && atomic_load(&e->job->cancelled))) {
 		cJSON_Delete(obj);
 		return MGT_ERR_INTERNAL;
 	}
@@ -373,6 +456,238 @@ pipe_parse_buffer(struct pipe_emit *e, const char *data, size_t len,
 	} else
 		parse_resource_buffer_take(data, len, vpath, e->p->limits,
 		    &sink, pipe_take, e);
+}
+
+/* ---- parse workers ---- */
+
+/* Free a job nobody else can reach any more. */
+static void
+pipe_job_free(struct pipe_job *job)
+{
+	struct pipe_msg *msg;
+
+	while ((msg = job->head) != NULL) {
+		job->head = msg->next;
+		pipe_msg_free(msg);
+	}
+	free(job->data);
+	free(job->vpath);
+	free(job);
+}
+
+/* Take job off the pending list (plock held). */
+static void
+pipe_job_unlink(struct ingest_pipe *p, struct pipe_job *job)
+{
+	struct pipe_job **jp, *prev = NULL;
+
+	for (jp = &p->pending; *jp != NULL; prev = *jp, jp = &(*jp)->next)
+		if (*jp == job) {
+			*jp = job->next;
+			if (p->pending_tail == job)
+				p->pending_tail = prev;
+			job->next = NULL;
+			return;
+		}
+}
+
+/*
+ * The consumer is done with job (taken or dropped unread): free it now,
+ * or, while a worker still parses it, tell the worker to stop and free it.
+ */
+static void
+pipe_job_drop(struct pipe_job *job)
+{
+	struct ingest_pipe *p = job->p;
+	int running;
+
+	pthread_mutex_lock(&p->plock);
+	running = job->state == JOB_RUNNING;
+	if (running)
+		atomic_store(&job->cancelled, 1);
+	else {
+		if (job->state == JOB_PENDING) {
+			pipe_job_unlink(p, job);
+			p->inbytes -= job->len;
+		}
+		p->injobs--;
+	}
+	pthread_cond_broadcast(&p->room);
+	pthread_mutex_unlock(&p->plock);
+	if (!running)
+		pipe_job_free(job);
+}
+
+/* A worker hands what it parsed so far to its job, waiting for room. */
+static void
+pipe_job_push(struct pipe_emit *e)
+{
+	struct ingest_pipe *p = e->p;
+	struct pipe_job *job = e->job;
+	struct pipe_msg *list = e->head, *msg;
+	int n = e->n;
+
+	if (list == NULL)
+		return;
+	e->head = e->tail = NULL;
+	e->n = 0;
+	pthread_mutex_lock(&p->plock);
+	while (job->nmsgs >= PIPE_JOB_MSGS && !atomic_load(&job->cancelled) &&
+	    !atomic_load(&p->stop))
+		pthread_cond_wait(&p->room, &p->plock);
+	if (!atomic_load(&job->cancelled)) {
+		for (msg = list; msg->next != NULL; msg = msg->next)
+			;
+		if (job->tail != NULL)
+			job->tail->next = list;
+		else
+			job->head = list;
+		job->tail = msg;
+		job->nmsgs += n;
+		list = NULL;
+		pthread_cond_signal(&p->result);
+	}
+	pthread_mutex_unlock(&p->plock);
+	while ((msg = list) != NULL) {
+		list = msg->next;
+		pipe_msg_free(msg);
+	}
+}
+
+static void *
+pipe_worker(void *arg)
+{
+	struct ingest_pipe *p = arg;
+	struct pipe_emit e;
+	struct pipe_job *job;
+
+	pthread_mutex_lock(&p->plock);
+	for (;;) {
+		while (p->pending == NULL && !p->shutdown)
+			pthread_cond_wait(&p->work, &p->plock);
+		if ((job = p->pending) == NULL)
+			break;
+		pipe_job_unlink(p, job);
+		job->state = JOB_RUNNING;
+		pthread_mutex_unlock(&p->plock);
+
+		memset(&e, 0, sizeof e);
+		e.p = p;
+		e.job = job;
+		pipe_parse_buffer(&e, job->data, job->len, job->vpath,
+		    job->kind);
+		pipe_job_push(&e);
+		free(job->data);
+		job->data = NULL;
+
+		pthread_mutex_lock(&p->plock);
+		p->inbytes -= job->len;
+		job->state = JOB_DONE;
+		if (atomic_load(&job->cancelled)) {
+			p->injobs--;
+			pthread_mutex_unlock(&p->plock);
+			pipe_job_free(job);
+			pthread_mutex_lock(&p->plock);
+		} else
+			pthread_cond_signal(&p->result);
+		pthread_cond_broadcast(&p->room);
+	}
+	pthread_mutex_unlock(&p->plock);
+	return NULL;
+}
+
+/*
+ * The reader queues a resource file for the workers (data becomes the
+ * job's) and sends its place in walk order.  Waits while too many jobs
+ * or too much unparsed text are out; returns 0 (data not taken) when the
+ * consumer stopped.
+ */
+static int
+pipe_job_post(struct ingest_pipe *p, char *data, size_t len,
+    const char *vpath, enum classify_kind kind)
+{
+	struct pipe_job *job;
+	struct pipe_msg *msg;
+	double t0 = 0;
+
+	pthread_mutex_lock(&p->plock);
+	while (!atomic_load(&p->stop) &&
+	    (p->injobs >= p->nworkers * PIPE_JOBS_PER_WORKER ||
+	    (p->injobs > 0 && p->inbytes + len > PIPE_JOBS_BYTES))) {
+		if (t0 == 0)
+			t0 = util_now();
+		pthread_cond_wait(&p->room, &p->plock);
+	}
+	if (t0 != 0)
+		p->reader_wait += util_now() - t0;
+	if (atomic_load(&p->stop)) {
+		pthread_mutex_unlock(&p->plock);
+		return 0;
+	}
+	job = xcalloc(1, sizeof *job);
+	job->p = p;
+	job->data = data;
+	job->len = len;
+	job->vpath = xstrdup(vpath);
+	job->kind = kind;
+	job->state = JOB_PENDING;
+	atomic_init(&job->cancelled, 0);
+	if (p->pending_tail != NULL)
+		p->pending_tail->next = job;
+	else
+		p->pending = job;
+	p->pending_tail = job;
+	p->injobs++;
+	p->inbytes += len;
+	pthread_cond_signal(&p->work);
+	pthread_mutex_unlock(&p->plock);
+
+	msg = pipe_msg_new(MSG_RAW);
+	msg->job = job;
+	pipe_send(p, msg, 0);
+	return 1;
+}
+
+/*
+ * The consumer's turn for its current job: parse it here if no worker has
+ * started it (it is the oldest job, so nothing is gained by waiting),
+ * else move what the worker has so far to cemit, waiting for some.
+ */
+static void
+pipe_job_take(struct ingest_pipe *p)
+{
+	struct pipe_job *job = p->cjob;
+	struct pipe_emit *e = &p->cemit;
+
+	pthread_mutex_lock(&p->plock);
+	if (job->state == JOB_PENDING) {
+		pipe_job_unlink(p, job);
+		job->state = JOB_RUNNING;
+		pthread_mutex_unlock(&p->plock);
+		pipe_parse_buffer(e, job->data, job->len, job->vpath,
+		    job->kind);
+		pthread_mutex_lock(&p->plock);
+		p->inbytes -= job->len;
+		job->state = JOB_DONE;
+	} else if (job->head == NULL && job->state != JOB_DONE) {
+		double t0 = util_now();
+
+		while (job->head == NULL && job->state != JOB_DONE)
+			pthread_cond_wait(&p->result, &p->plock);
+		p->consumer_wait += util_now() - t0;
+	}
+	if (job->head != NULL) {
+		e->head = job->head;
+		e->tail = job->tail;
+		job->head = job->tail = NULL;
+		job->nmsgs = 0;
+		pthread_cond_broadcast(&p->room);
+		pthread_mutex_unlock(&p->plock);
+		return;
+	}
+	pthread_mutex_unlock(&p->plock);
+	p->cjob = NULL;
+	pipe_job_drop(job);
 }
 
 /*
@@ -431,7 +746,10 @@ pipe_parse(struct ingest_pipe *p, struct source_member *m, const void *head,
 	if (r < 0)
 		status = MGT_ERR_IO;
 	data[len] = '\0';
-	if (pipe_consumer_starving(p)) {
+	if (p->nworkers > 0) {
+		if (!pipe_job_post(p, data, len, m->vpath, kind))
+			free(data);
+	} else if (pipe_consumer_starving(p)) {
 		msg = pipe_msg_new(MSG_RAW);
 		msg->data = data;
 		msg->len = len;
@@ -521,6 +839,56 @@ pipe_thread(void *arg)
 	return NULL;
 }
 
+/*
+ * jobs >= 2 (and no parse_on pin, which tests the one-worker paths):
+ * that many parse workers.  Fewer start if threads run out; none is
+ * today's reader-parses pipeline.
+ */
+static void
+pipe_workers_start(struct ingest_pipe *p, const struct ingest_options *opt)
+{
+	int n = opt->jobs;
+
+	if (n < 2 || opt->parse_on != INGEST_PARSE_DYNAMIC)
+		return;
+	if (n > INGEST_JOBS_MAX)
+		n = INGEST_JOBS_MAX;
+	p->workers = xreallocarray(NULL, (size_t)n, sizeof *p->workers);
+	while (p->nworkers < n && pthread_create(&p->workers[p->nworkers],
+	    NULL, pipe_worker, p) == 0)
+		p->nworkers++;
+}
+
+/* Once no job is left: wake the workers to exit, and join them. */
+static void
+pipe_workers_stop(struct ingest_pipe *p)
+{
+	int i;
+
+	pthread_mutex_lock(&p->plock);
+	p->shutdown = 1;
+	pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->plock);
+	for (i = 0; i < p->nworkers; i++)
+		pthread_join(p->workers[i], NULL);
+	free(p->workers);
+	p->workers = NULL;
+	p->nworkers = 0;
+}
+
+static void
+pipe_destroy(struct ingest_pipe *p)
+{
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->nonempty);
+	pthread_cond_destroy(&p->nonfull);
+	pthread_mutex_destroy(&p->plock);
+	pthread_cond_destroy(&p->work);
+	pthread_cond_destroy(&p->result);
+	pthread_cond_destroy(&p->room);
+	free(p);
+}
+
 struct ingest_pipe *
 ingest_pipe_start(const char *input, const struct ingest_options *opt,
     const struct problem_sink *sink, struct mgt_error *err)
@@ -547,13 +915,16 @@ ingest_pipe_start(const char *input, const struct ingest_options *opt,
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->nonempty, NULL);
 	pthread_cond_init(&p->nonfull, NULL);
+	pthread_mutex_init(&p->plock, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_cond_init(&p->result, NULL);
+	pthread_cond_init(&p->room, NULL);
+	pipe_workers_start(p, opt);
 	if ((e = pthread_create(&p->thread, NULL, pipe_thread, p)) != 0) {
 		error_set(err, MGT_ERR_INTERNAL, input, -1, 0,
 		    "cannot start the reader thread: %s", strerror(e));
-		pthread_mutex_destroy(&p->lock);
-		pthread_cond_destroy(&p->nonempty);
-		pthread_cond_destroy(&p->nonfull);
-		free(p);
+		pipe_workers_stop(p);
+		pipe_destroy(p);
 		return NULL;
 	}
 	return p;
@@ -626,6 +997,9 @@ pipe_member_next(struct ingest_pipe *p)
 			if ((e->head = msg->next) == NULL)
 				e->tail = NULL;
 			msg->next = NULL;
+		} else if (p->cjob != NULL) {
+			pipe_job_take(p);
+			continue;
 		} else if (!p->member_open || (msg = pipe_next(p)) == NULL)
 			return NULL;
 		switch (msg->type) {
@@ -633,6 +1007,12 @@ pipe_member_next(struct ingest_pipe *p)
 			pipe_deliver(p, msg);
 			continue;
 		case MSG_RAW:
+			if (msg->job != NULL) {
+				p->cjob = msg->job;
+				msg->job = NULL;
+				pipe_msg_free(msg);
+				continue;
+			}
 			pipe_parse_buffer(e, msg->data, msg->len,
 			    p->cur->pm->m.vpath, (enum classify_kind)msg->line);
 			pipe_msg_free(msg);
@@ -763,6 +1143,10 @@ void
 ingest_pipe_stop(struct ingest_pipe *p)
 {
 	atomic_store(&p->stop, 1);
+	/* Wake a reader or worker waiting for the consumer. */
+	pthread_mutex_lock(&p->plock);
+	pthread_cond_broadcast(&p->room);
+	pthread_mutex_unlock(&p->plock);
 }
 
 int
@@ -775,6 +1159,10 @@ ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
 	pipe_msg_free(p->cur);
 	p->cur = NULL;
 	p->member_open = 0;
+	if (p->cjob != NULL) {
+		pipe_job_drop(p->cjob);
+		p->cjob = NULL;
+	}
 	/* What a stopped consumer parsed but never took. */
 	while ((msg = p->cemit.head) != NULL) {
 		p->cemit.head = msg->next;
@@ -787,6 +1175,7 @@ ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
 		else if (msg->type != MSG_DONE)
 			pipe_msg_free(msg);
 	pthread_join(p->thread, NULL);
+	pipe_workers_stop(p);
 	free(p->in);
 	cJSON_Delete(p->dead);
 	cJSON_Delete(p->graves);
@@ -811,9 +1200,6 @@ ingest_pipe_finish(struct ingest_pipe *p, struct source_stats *st,
 	if (err != NULL)
 		*err = p->done->done->err;
 	pipe_msg_free(p->done);
-	pthread_mutex_destroy(&p->lock);
-	pthread_cond_destroy(&p->nonempty);
-	pthread_cond_destroy(&p->nonfull);
-	free(p);
+	pipe_destroy(p);
 	return rc;
 }

@@ -21,6 +21,9 @@ enum ingest_parse_on {
 	INGEST_PARSE_INDEXER		/* always the indexer thread */
 };
 
+/* The most parse workers a run starts (more ask for too much memory). */
+#define INGEST_JOBS_MAX		64
+
 /* How far a run has got, for on_progress. */
 struct ingest_progress {
 	long long	 files;		/* members catalogued */
@@ -43,6 +46,8 @@ struct ingest_options {
 	int			 no_jit;	/* PCRE2's interpreter only */
 	int			 no_simd;	/* literals: the automaton only */
 	enum ingest_parse_on	 parse_on;	/* for tests: same index */
+	int			 jobs;		/* resource parse workers; 0, 1:
+						   none (the reader parses) */
 	int			 timing;	/* 0: no on_timing calls; 1: phases */
 	double			 progress_every; /* seconds between on_progress
 						   calls (0: every update) */

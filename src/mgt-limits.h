@@ -33,6 +33,9 @@ struct mgt_limits {
 	long long	 max_stored_lines;	/* log lines stored per run */
 	long long	 max_index_bytes;	/* size of the index file */
 	long long	 max_problems_code;	/* problem rows stored per code */
+	/* Not a bound, but every walk carries this struct: inflate gzip
+	 * with zlib even when ISA-L is built in (mgt_options.no_isal). */
+	int		 no_isal;
 };
 
 #define LIMIT_DEFAULT_DEPTH		5

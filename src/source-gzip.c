@@ -3,6 +3,7 @@
  * checks every member's CRC32 and ISIZE trailer, which libarchive skips.
  * Members follow each other (gzip -c a >x; gzip -c b >>x); bytes after the
  * last one that do not start another member are ignored, as gzip(1) does.
+ * When ISA-L is built in, source-igzip.c does the same work faster.
  */
 #include "config.h"
 
@@ -21,6 +22,7 @@
 #define SOURCE_GZIP_OUT	(128 * 1024)
 
 struct source_gzip {
+	struct source_igzip *ig;	/* ISA-L instead (source-igzip.c) */
 	z_stream	 z;
 	unsigned char	*out;
 	int		 between;	/* a member ended; another may follow */
@@ -35,11 +37,13 @@ struct source_gzip {
 };
 
 struct source_gzip *
-source_gzip_new(void)
+source_gzip_new(int no_isal)
 {
 	struct source_gzip *g;
 
 	g = xcalloc(1, sizeof *g);
+	if ((g->ig = source_igzip_new(no_isal)) != NULL)
+		return g;
 	/* 15 + 16: gzip only, trailer checked. */
 	if (inflateInit2(&g->z, 15 + 16) != Z_OK) {
 		xmalloc_fail("zlib");
@@ -54,6 +58,11 @@ source_gzip_free(struct source_gzip *g)
 {
 	if (g == NULL)
 		return;
+	if (g->ig != NULL) {
+		source_igzip_free(g->ig);
+		free(g);
+		return;
+	}
 	inflateEnd(&g->z);
 	free(g->out);
 	free(g);
@@ -67,15 +76,17 @@ source_gzip_error(struct source_gzip *g, int zr)
 	long long at = g->in_off - (long long)g->z.avail_in;
 
 	g->err_code = PCODE_CORRUPT;
+	/* zlib checks the CRC32 after its 4 bytes, ISIZE after all 8: name
+	 * where the trailer starts, as the ISA-L path does. */
 	if (zr == Z_DATA_ERROR && strcmp(zm, "incorrect data check") == 0)
 		snprintf(g->err, sizeof g->err, "gzip member %lld: the CRC32 "
 		    "in its trailer (compressed offset %lld) does not match "
-		    "the data; the data read is kept", g->member, at);
+		    "the data; the data read is kept", g->member, at - 4);
 	else if (zr == Z_DATA_ERROR &&
 	    strcmp(zm, "incorrect length check") == 0)
 		snprintf(g->err, sizeof g->err, "gzip member %lld: the length "
 		    "(ISIZE) in its trailer (compressed offset %lld) does not "
-		    "match the data; the data read is kept", g->member, at);
+		    "match the data; the data read is kept", g->member, at - 8);
 	else
 		snprintf(g->err, sizeof g->err, "corrupt gzip data in member "
 		    "%lld at compressed offset %lld: %s", g->member, at, zm);
@@ -132,6 +143,8 @@ source_gzip_raw(struct source_stream *s, const unsigned char **p, size_t *n)
 	size_t len, produced;
 	int r, zr;
 
+	if (g->ig != NULL)
+		return source_igzip_raw(s, g->ig, p, n);
 	for (;;) {
 		if (g->err_code != NULL)
 			return source_stream_fail_at(s, g->out_off,

@@ -336,7 +336,7 @@ int	 source_is_archive(enum source_kind);
 
 /* source-gzip.c */
 /* A gzip inflater (zlib, trailers checked); exits when out of memory. */
-struct source_gzip *source_gzip_new(void);
+struct source_gzip *source_gzip_new(int no_isal);
 void	 source_gzip_free(struct source_gzip *);
 /*
  * The next inflated block of the STREAM_GZIP stream s, pulled from
@@ -346,6 +346,17 @@ void	 source_gzip_free(struct source_gzip *);
  */
 int	 source_gzip_raw(struct source_stream *s, const unsigned char **p,
 	    size_t *n);
+
+/* source-igzip.c */
+struct source_igzip;
+/*
+ * An ISA-L gzip inflater with source_gzip_raw's contract, or NULL when
+ * mgtriage is built without ISA-L or no_isal is set (then zlib).
+ */
+struct source_igzip *source_igzip_new(int no_isal);
+void	 source_igzip_free(struct source_igzip *);
+int	 source_igzip_raw(struct source_stream *s, struct source_igzip *,
+	    const unsigned char **p, size_t *n);
 
 /* source-dir.c */
 /*

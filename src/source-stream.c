@@ -532,7 +532,7 @@ source_level_open(struct source_run *run, struct source_stream *in,
 	lv->kind = k;
 	if (k == SOURCE_KIND_GZIP) {
 		/* Inflated by zlib, trailers checked (source-gzip.c). */
-		lv->gz = source_gzip_new();
+		lv->gz = source_gzip_new(run->limits->no_isal);
 		in->counted = 0;
 		lv->out = source_stream_entry(run, lv);
 		return lv;

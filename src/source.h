@@ -83,4 +83,7 @@ int	 source_walk(const char *input, const struct mgt_limits *,
 	    const struct problem_sink *, source_fn, void *ctx,
 	    struct source_stats *, struct mgt_error *);
 
+/* "gzip inflate: ..." for --version: which inflater runs (source-igzip.c). */
+const char *source_gzip_inflater(int no_isal);
+
 #endif

@@ -445,6 +445,37 @@ test_depth(struct seen *s)
 	is_int(s->pline[0], 65, "depth 65: on the line that goes too deep");
 }
 
+/* The scan skips 8 clean bytes at a time: a refused byte is found at every
+ * position of a word, the document before it kept, and LF, tab, space and
+ * ~ pass. */
+static void
+test_bad_byte_everywhere(struct seen *s)
+{
+	static const unsigned char bad[] = { 0x00, 0x01, 0x0b, 0x1b, 0x1f,
+	    0x7f };
+	char buf[64];
+	size_t b, k, n;
+	int found = 0, tries = 0, kept;
+
+	for (b = 0; b < sizeof bad; b++) {
+		/* Missed here, libyaml's read-ahead would lose "k: A". */
+		for (k = 11; k < 11 + 24; k++) {
+			n = (size_t)snprintf(buf, sizeof buf, "k: A\n---\na: %s"
+			    "\n", "x ~ x ~ x ~ x ~ x ~ x ~ x ~ x ~ x ~ x");
+			buf[k] = (char)bad[b];
+			tries++;
+			if (parse_n(s, buf, n) == 1 && s->nprob == 1 &&
+			    s->poff[0] == (long long)k)
+				found++;
+		}
+	}
+	is_int(found, tries, "every refused byte found at every offset");
+	n = (size_t)snprintf(buf, sizeof buf, "a: ~ x\tx\n b \n"
+	    "c: x x x x x x x x x x x x\n");
+	kept = (int)parse_n(s, buf, n);
+	ok(kept == 1 && s->nprob == 0, "LF, tab, space and ~ pass the scan");
+}
+
 static void
 test_bad_bytes(struct seen *s)
 {
@@ -475,6 +506,8 @@ test_bad_bytes(struct seen *s)
 	is_str(obj(s, 0), "{\"a\":\"x\xef\xbf\xbdy\"}",
 	    "escaped NUL: U+FFFD, not cut");
 	is_str(code(s, 0), PCODE_NUL, "escaped NUL: noted");
+
+	test_bad_byte_everywhere(s);
 
 	is_int(parse_n(s, nuljson, sizeof nuljson - 1), 0, "JSON NUL: refused");
 	is_str(code(s, 0), PCODE_JSON, "JSON NUL: json-error");
