@@ -35,12 +35,6 @@ static const double host_share[] = {
 	0.08, 0.04, 0.004, 0.001, 0.0005, 0.002, 0.002, 0.0005,
 };
 
-struct plan {
-	struct gen_entry	*e;
-	size_t			 n;
-	size_t			 cap;
-};
-
 struct sink {
 	int			 fmt;
 	const char		*out;
@@ -76,7 +70,7 @@ die(const char *fmt, ...)
 	exit(1);
 }
 
-static void __attribute__((format(printf, 6, 7)))
+void
 plan_add(struct plan *pl, int kind, int a, int b, int c, const char *fmt, ...)
 {
 	struct gen_entry	*e;
@@ -571,7 +565,8 @@ usage(void)
 {
 	fprintf(stderr, "usage: gen-mustgather --seed N --size BYTES[K|M|G] "
 	    "--format tar.gz|tar.zst|tar|dir --out PATH\n"
-	    "                      [--level N] [--stats FILE]\n");
+	    "                      [--level N] [--stats FILE] "
+	    "[--profile default|real]\n");
 	exit(2);
 }
 
@@ -597,6 +592,7 @@ main(int argc, char **argv)
 	const char		*out = NULL, *statsf = NULL, *fmtname = NULL;
 	uint64_t		 seed = 1, size = 50ULL << 20, yaml = 0;
 	int			 i, fmt = -1, level = 0, have_seed = 0;
+	int			 profile = PROFILE_DEFAULT;
 	size_t			 k;
 	double			 t0 = now(), secs;
 	struct stat		 sb;
@@ -629,6 +625,15 @@ main(int argc, char **argv)
 			level = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--stats") == 0)
 			statsf = argv[++i];
+		else if (strcmp(argv[i], "--profile") == 0) {
+			i++;
+			if (strcmp(argv[i], "default") == 0)
+				profile = PROFILE_DEFAULT;
+			else if (strcmp(argv[i], "real") == 0)
+				profile = PROFILE_REAL;
+			else
+				usage();
+		}
 		else
 			usage();
 	}
@@ -636,6 +641,7 @@ main(int argc, char **argv)
 		usage();
 
 	model_build(&cl, seed, size);
+	cl.profile = profile;
 	plan_build(&cl, &pl);
 	for (k = 0; k < pl.n; k++) {
 		if (is_log(&pl.e[k]))
@@ -644,6 +650,8 @@ main(int argc, char **argv)
 		pl.e[k].size = b.len;
 		yaml += b.len;
 	}
+	if (profile == PROFILE_REAL)
+		yaml = profile_real(&cl, &pl, entry_write);
 	plan_budget(&cl, &pl, yaml);
 	qsort(pl.e, pl.n, sizeof *pl.e, entry_cmp);
 	for (k = 1; k < pl.n; k++)

@@ -786,6 +786,60 @@ ns_owner_items(struct yctx *y, struct buf *out, const struct gen_ns *ns,
 	}
 }
 
+/*
+ * Profile real: more objects of the list's kind until the file reaches
+ * y->target bytes, as in a real cluster's kube-system or
+ * openshift-monitoring, whose Secret and ConfigMap lists run to a MB.
+ */
+static void
+ns_list_pad(struct yctx *y, struct buf *out, const struct gen_ns *ns,
+    int list, struct buf *obj)
+{
+	const struct gen_cluster	*cl = y->cl;
+	const struct gen_pod		*p;
+	struct gen_pod			 q;
+	char				 name[160], sfx[8];
+	int				 i;
+
+	if (list == L_PODS && ns->npods == 0)
+		return;
+	for (i = 0; out->len < y->target && i < 1000000; i++) {
+		p = ns->npods > 0 ? &cl->pods[ns->first_pod + i % ns->npods] :
+		    NULL;
+		obj->len = 0;
+		y->b = obj;
+		switch (list) {
+		case L_SECRETS:
+			gen_k8s_suffix(y->r, sfx, 5);
+			snprintf(name, sizeof name, "%s-token-%s", p != NULL ?
+			    p->owner : "default", sfx);
+			secret_obj(y, ns, name, i % 3 == 0 ?
+			    "kubernetes.io/tls" : "kubernetes.io/dockercfg");
+			break;
+		case L_CONFIGMAPS:
+			snprintf(name, sizeof name, "%s-%d", p != NULL ?
+			    p->owner : "config", i);
+			configmap_obj(y, ns, name, i % 2 ? 4 : 0);
+			break;
+		case L_EVENTS:
+			event_obj(y, ns, ns->nevents + i);
+			break;
+		case L_PODS:
+			q = *p;
+			snprintf(q.name, sizeof q.name, "%.100s-r%d", p->name,
+			    i);
+			gen_uuid(y->r, q.uid);
+			yaml_pod(y, &q);
+			break;
+		default:
+			y->b = out;
+			return;
+		}
+		y->b = out;
+		item(out, obj);
+	}
+}
+
 void
 yaml_ns_list(struct yctx *y, const struct gen_ns *ns, int list)
 {
@@ -882,6 +936,8 @@ yaml_ns_list(struct yctx *y, const struct gen_ns *ns, int list)
 		ns_owner_items(y, out, ns, list, &obj);
 		break;
 	}
+	if (y->target > 0)
+		ns_list_pad(y, out, ns, list, &obj);
 	if (out->len == mark + strlen("items:\n")) {
 		out->len = mark;
 		yl(y, 0, "items: []");

@@ -910,18 +910,35 @@ static const char event_filter_html[] =
  * Write the file an entry names into out.  The file's own stream r is
  * used for list files; single objects reseed from their names.
  */
+/* The idx-th CRD; past the model's, numbered variants (profile real). */
+void
+crd_name(int idx, char *out, size_t n)
+{
+	const char	*c = model_crd_names[idx % model_ncrd];
+	size_t		 dot = strcspn(c, ".");
+
+	if (idx < model_ncrd)
+		snprintf(out, n, "%s", c);
+	else
+		snprintf(out, n, "%.*s%d%s", (int)dot, c, idx / model_ncrd,
+		    c + dot);
+}
+
 void
 yaml_write(const struct gen_cluster *cl, const struct gen_entry *e,
     struct rng *r, struct buf *out)
 {
 	struct yctx	 y;
 	struct rng	 or;
-	char		 t1[64];
+	char		 t1[64], crd[192];
 	unsigned	 v[2];
 
 	y.cl = cl;
 	y.r = r;
 	y.b = out;
+	/* Profile real plans some lists' sizes; see gen-profile.c. */
+	y.target = cl->profile == PROFILE_REAL && e->kind == K_NS_LIST ?
+	    e->size : 0;
 	switch (e->kind) {
 	case K_TIMESTAMP:
 		gen_rfc3339(cl->t_gather - 240000000000LL, t1);
@@ -983,8 +1000,14 @@ yaml_write(const struct gen_cluster *cl, const struct gen_entry *e,
 		config_obj(&y, model_config_names[e->a]);
 		break;
 	case K_CRD:
-		obj_seed(&or, cl, "CRD", model_crd_names[e->a]);
-		crd_obj(&y, model_crd_names[e->a]);
+		crd_name(e->a, crd, sizeof crd);
+		obj_seed(&or, cl, "CRD", crd);
+		crd_obj(&y, crd);
+		break;
+	case K_APIREQ:
+		yaml_apireq_name(e->a, crd, sizeof crd);
+		obj_seed(&or, cl, "APIRequestCount", crd);
+		yaml_apireq(&y, e->a);
 		break;
 	case K_APISERVICE:
 		obj_seed(&or, cl, "APIService", model_apiservice_names[e->a]);

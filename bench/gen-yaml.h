@@ -16,6 +16,7 @@ struct yctx {
 	const struct gen_cluster	*cl;
 	struct rng			*r;	/* this object's stream */
 	struct buf			*b;
+	uint64_t			 target;	/* pad a list to this; 0: no */
 };
 
 static const char *const words[] = {
@@ -225,5 +226,8 @@ item(struct buf *out, const struct buf *obj)
 void		 yaml_ns_obj(struct yctx *, const struct gen_ns *);
 void		 yaml_pod(struct yctx *, const struct gen_pod *);
 void		 yaml_ns_list(struct yctx *, const struct gen_ns *, int);
+
+/* gen-yaml-apireq.c */
+void		 yaml_apireq(struct yctx *, int);
 
 #endif

@@ -214,6 +214,7 @@ struct gen_cluster {
 	struct gen_pod	*pods;
 	int		 npods;
 	int		 ncsr;
+	int		 profile;	/* enum gen_profile */
 };
 
 /* What a plan entry holds; the writers switch on it. */
@@ -237,7 +238,14 @@ enum gen_kind {
 	K_POD,
 	K_POD_LOG,
 	K_HOST_LOG,
-	K_ETCD
+	K_ETCD,
+	K_APIREQ	/* an APIRequestCount (profile real) */
+};
+
+/* --profile: default (log-heavy) or real (the real gathers' byte mix). */
+enum gen_profile {
+	PROFILE_DEFAULT,
+	PROFILE_REAL
 };
 
 /* Lists written for every namespace, in namespaces/<ns>/<group>/. */
@@ -272,6 +280,22 @@ struct gen_entry {
 	uint64_t	 size;		/* bytes, planned or measured */
 };
 
+/* The files to write, in plan order (gen-mustgather.c). */
+struct plan {
+	struct gen_entry	*e;
+	size_t			 n;
+	size_t			 cap;
+};
+
+void		 plan_add(struct plan *, int, int, int, int, const char *,
+		     ...) __attribute__((format(printf, 6, 7)));
+
+/* gen-profile.c: writes an entry into a buffer, to measure it. */
+typedef void	 gen_write_fn(const struct gen_cluster *,
+		     const struct gen_entry *, struct buf *);
+uint64_t	 profile_real(const struct gen_cluster *, struct plan *,
+		     gen_write_fn *);
+
 /* gen-model.c */
 void		 model_build(struct gen_cluster *, uint64_t, uint64_t);
 void		 model_free(struct gen_cluster *);
@@ -294,6 +318,8 @@ extern const char *const model_etcd_files[];
 extern const int model_netcd_files;
 
 /* gen-yaml.c: one resource file; returns nothing, appends to out. */
+void		 crd_name(int, char *, size_t);
+void		 yaml_apireq_name(int, char *, size_t);
 void		 yaml_write(const struct gen_cluster *,
 		     const struct gen_entry *, struct rng *, struct buf *);
 
