@@ -7,50 +7,68 @@ real_tars() {
 }
 
 # real_corpus SET FORMAT: print the cached corpus path, building it first.
-# SET is a size (copies of all gathers until SIZE bytes unpacked) or one
-# gather's name (one copy of it).
+# SET is a size: each of the four gathers unpacked under
+# <gather>/copyN/ until it holds a quarter of SIZE (3 copies for 1G), one
+# must-gather per gather, since one case is one cluster and mgtriage
+# refuses a tree holding four (bench/run runs it once per gather through
+# each.sh); the tar.gz form is a directory of four tar.gz.  Or SET is one
+# gather's name: one copy of it, one input.
 real_corpus() {
-	local set=$1 fm=$2 d p t want=0 got=0 i=0 nm ext
+	local set=$1 fm=$2 d p t want=0 got i nm
 	d=$work/corpus/real-$set.d
 	case $set in
 	*[0-9][KMG]|*[0-9]) want=$(numfmt --from=iec "$set") || return 1 ;;
 	esac
 	if [ ! -d "$d" ] || [ ! -s "$d.stats" ]; then
-		rm -rf "$d" "$d.stats"
+		rm -rf "$d" "$d.stats" "$d.tmp"
 		note "building real corpus $set ..."
 		mkdir -p "$d.tmp" || return 1
-		while :; do
-			i=$((i + 1))
-			for t in $(real_tars); do
-				nm=$(basename "$t"); nm=${nm%%.tar*}
-				[ "$want" = 0 ] && [ "$nm" != "must-gather-$set" ] &&
-				    continue
-				mkdir -p "$d.tmp/copy$i/$nm" &&
-				    bsdtar -xf "$t" -C "$d.tmp/copy$i/$nm" ||
+		for t in $(real_tars); do
+			nm=$(basename "$t"); nm=${nm%%.tar*}
+			if [ "$want" = 0 ]; then
+				[ "$nm" = "must-gather-$set" ] || continue
+				bsdtar -xf "$t" -C "$d.tmp" || return 1
+				continue
+			fi
+			i=0 got=0
+			while [ "$got" -lt $((want / 4)) ] && [ $i -lt 100 ]; do
+				i=$((i + 1))
+				mkdir -p "$d.tmp/$nm/copy$i" &&
+				    bsdtar -xf "$t" -C "$d.tmp/$nm/copy$i" ||
 				    return 1
-				got=$(du -sb "$d.tmp" | cut -f1)
-				[ "$want" != 0 ] && [ "$got" -ge "$want" ] && break 2
+				got=$(du -sb "$d.tmp/$nm" | cut -f1)
 			done
-			[ "$want" = 0 ] && break
-			[ "$i" -lt 100 ] || break	# bound the copies
 		done
-		[ "$got" -gt 0 ] || { note "no gather matches $set"; return 1; }
+		[ -n "$(ls "$d.tmp")" ] ||
+		    { note "no gather matches $set"; return 1; }
 		mv "$d.tmp" "$d" || return 1
 		printf 'bytes=%s files=%s log_lines=%s copies=%s\n' \
 		    "$(find "$d" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')" \
 		    "$(find "$d" -type f | wc -l)" \
 		    "$(find "$d" -type f -name '*.log' -exec cat {} + | wc -l)" \
-		    "$i" > "$d.stats"
+		    "$(find "$d" -mindepth 2 -maxdepth 2 -name 'copy*' | wc -l)" \
+		    > "$d.stats"
 	fi
 	[ "$fm" = dir ] && { echo "$d"; return 0; }
-	ext=$fm
-	p=$work/corpus/real-$set.$ext
-	if [ ! -s "$p" ]; then
-		case $fm in
-		tar.gz) bsdtar -czf "$p.tmp" -C "$d" . || return 1 ;;
-		*) note "real corpus: format $fm not supported"; return 1 ;;
-		esac
-		mv "$p.tmp" "$p" || return 1
+	[ "$fm" = tar.gz ] ||
+	    { note "real corpus: format $fm not supported"; return 1; }
+	if [ "$want" = 0 ]; then
+		p=$work/corpus/real-$set.tar.gz
+		if [ ! -s "$p" ]; then
+			bsdtar -czf "$p.tmp" -C "$d" . && mv "$p.tmp" "$p" ||
+			    return 1
+		fi
+	else
+		p=$work/corpus/real-$set.tgz
+		if [ ! -d "$p" ]; then
+			rm -rf "$p.tmp"
+			mkdir -p "$p.tmp" || return 1
+			for nm in $(ls "$d"); do
+				bsdtar -czf "$p.tmp/$nm.tar.gz" -C "$d/$nm" . ||
+				    return 1
+			done
+			mv "$p.tmp" "$p" || return 1
+		fi
 	fi
 	cp "$d.stats" "$p.stats"
 	echo "$p"
@@ -83,5 +101,22 @@ cpu_row() {
 	fmt_row "$1" "$2" "cpu ratio analyze/floor" - \
 	    "$(awk -v a="$a" -v b="$b" 'BEGIN { if (b > 0) printf "%.2f", a / b
 	    else print "-" }')" - - - "$a" "floor cpu $b s; $(nproc) cores" |
+	    tee -a "$txt"
+}
+
+# jobs_row CORPUS FORMAT NAME1 NAME2: median wall of --jobs 2 (NAME2) over
+# --jobs 1 (NAME1), the issue's target being at most 0.6.
+jobs_row() {
+	local a b
+	a=$(sed -n 's/.* wall=\([^ ]*\).*/\1/p' "$work/log/$(printf '%s' "$3" |
+	    tr -c 'A-Za-z0-9._-' '_').peak" | sort -g |
+	    awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
+	b=$(sed -n 's/.* wall=\([^ ]*\).*/\1/p' "$work/log/$(printf '%s' "$4" |
+	    tr -c 'A-Za-z0-9._-' '_').peak" | sort -g |
+	    awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
+	[ -n "$a" ] && [ -n "$b" ] || return 0
+	fmt_row "$1" "$2" "wall jobs 2 / jobs 1" - \
+	    "$(awk -v a="$b" -v b="$a" 'BEGIN { if (b > 0) printf "%.2f", a / b
+	    else print "-" }')" - - - - "median walls $b / $a s" |
 	    tee -a "$txt"
 }
