@@ -14,7 +14,7 @@ real_tars() {
 # each.sh); the tar.gz form is a directory of four tar.gz.  Or SET is one
 # gather's name: one copy of it, one input.
 real_corpus() {
-	local set=$1 fm=$2 d p t want=0 got i nm
+	local set=$1 fm=$2 d p t want=0 got i n nm
 	d=$work/corpus/real-$set.d
 	case $set in
 	*[0-9][KMG]|*[0-9]) want=$(numfmt --from=iec "$set") || return 1 ;;
@@ -30,13 +30,21 @@ real_corpus() {
 				bsdtar -xf "$t" -C "$d.tmp" || return 1
 				continue
 			fi
-			i=0 got=0
-			while [ "$got" -lt $((want / 4)) ] && [ $i -lt 100 ]; do
+			# Copies: a quarter of SIZE over one copy's file
+			# bytes, rounded (3 of each for 1G), at most 100.
+			i=0 n=1
+			while [ $i -lt $n ]; do
 				i=$((i + 1))
 				mkdir -p "$d.tmp/$nm/copy$i" &&
 				    bsdtar -xf "$t" -C "$d.tmp/$nm/copy$i" ||
 				    return 1
-				got=$(du -sb "$d.tmp/$nm" | cut -f1)
+				[ $i = 1 ] || continue
+				got=$(find "$d.tmp/$nm" -type f -printf '%s\n' |
+				    awk '{ s += $1 } END { print s + 0 }')
+				[ "$got" -gt 0 ] || return 1
+				n=$(( (want / 4 + got / 2) / got ))
+				[ $n -ge 1 ] || n=1
+				[ $n -le 100 ] || n=100
 			done
 		done
 		[ -n "$(ls "$d.tmp")" ] ||
