@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154
 # bench/real.sh: sourced by bench/run.  Builds real-content corpora from
 # the real must-gathers in $real_src (never written to) into $work.
 
@@ -71,8 +72,9 @@ real_corpus() {
 		if [ ! -d "$p" ]; then
 			rm -rf "$p.tmp"
 			mkdir -p "$p.tmp" || return 1
-			for nm in $(ls "$d"); do
-				bsdtar -czf "$p.tmp/$nm.tar.gz" -C "$d/$nm" . ||
+			for t in "$d"/*/; do
+				nm=$(basename "$t")
+				bsdtar -czf "$p.tmp/$nm.tar.gz" -C "$t" . ||
 				    return 1
 			done
 			mv "$p.tmp" "$p" || return 1
