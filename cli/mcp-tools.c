@@ -67,6 +67,7 @@ mcp_case_open(struct mcp_server *sv, const char *const *in, size_t n,
     char **msg)
 {
 	struct mcp_case *last = NULL;
+	struct mgt_index_stats st;
 	struct mgt_error err;
 	char ebuf[2200];
 	mgt_case *c;
@@ -80,10 +81,19 @@ mcp_case_open(struct mcp_server *sv, const char *const *in, size_t n,
 	}
 	mgt_error_clear(&err);
 	if (ndb == 0) {
-		if (mgt_case_build(sv->s, in, n, NULL, 0, NULL, &c, &err) !=
+		if (mgt_case_build(sv->s, in, n, NULL, 0, &st, &c, &err) !=
 		    MGT_OK) {
 			*msg = mcp_msg("cannot index the inputs: %s",
 			    mgt_error_format(&err, ebuf, sizeof ebuf));
+			return NULL;
+		}
+		/* A case of nothing read only answers "nothing": say why
+		 * now (the server's stderr has each input's error). */
+		if (st.unreadable == (int)n) {
+			mgt_case_close(c);
+			*msg = mcp_msg("no input could be read (missing, not "
+			    "readable, or not an archive or directory): %.300s%s",
+			    in[0], n > 1 ? ", ..." : "");
 			return NULL;
 		}
 		return mcp_case_add(sv, c, in, n);

@@ -492,8 +492,8 @@ mcp_tool_read_log(struct mcp_server *sv, const cJSON *args, size_t cap,
 	}
 	if (cJSON_GetArraySize(x.p.items) == 0 && !x.more) {
 		cJSON_Delete(x.p.items);
-		*msg = mcp_msg("no lines in '%.300s' from line %lld%s (grep "
-		    "and findings name the sources)", src, line,
+		*msg = mcp_msg("no lines in '%.300s' from line %lld%s (a log "
+		    "as grep names it; get_resource reads objects)", src, line,
 		    g.since != INT64_MIN || g.until != INT64_MAX ?
 		    " in that time window" : "");
 		return NULL;
