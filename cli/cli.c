@@ -28,6 +28,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_timeline_entry,
 	&cmd_rules_entry,
 	&cmd_corpus_entry,
+	&cmd_mcp_entry,
 	&cmd_help_entry,
 	NULL
 };

@@ -42,6 +42,7 @@ extern const struct cmd_entry cmd_grep_entry;
 extern const struct cmd_entry cmd_timeline_entry;
 extern const struct cmd_entry cmd_rules_entry;
 extern const struct cmd_entry cmd_corpus_entry;
+extern const struct cmd_entry cmd_mcp_entry;
 extern const struct cmd_entry cmd_help_entry;
 
 /* NULL-terminated, in the order --help lists them. */
