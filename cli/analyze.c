@@ -80,6 +80,11 @@ cmd_analyze_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_analyze_entry, "no input given");
 	}
+	if ((rc = cmd_check_stdin(&cmd_analyze_entry, argv + optind, argc - optind)) !=
+	    MGT_EXIT_OK) {
+		cmd_ingest_free(&ci);
+		return rc;
+	}
 	mgt_error_clear(&err);
 	if ((ro->output != NULL && cmd_check_output(ro->output, argv + optind,
 	    argc - optind, ci.allow_output_in_input, &err) != MGT_OK) ||
@@ -132,7 +137,8 @@ const struct cmd_entry cmd_analyze_entry = {
 	"[--fail-on SEV]",
 	"Index the inputs, run the rules, print the ranked root causes",
 	"Reads every INPUT in one pass (a must-gather archive or directory,\n"
-	"node journals, oc logs output; several inputs are one case), runs\n"
+	"node journals, oc logs output; several inputs are one case; '-'\n"
+	"is standard input, read once and named stdin), runs\n"
 	"the rules and prints the root causes first, each with its evidence\n"
 	"(file:line or object field), its symptoms under it, and the remedy,\n"
 	"then what could not be read (completeness).\n"
@@ -160,6 +166,7 @@ const struct cmd_entry cmd_analyze_entry = {
 	"Examples:\n"
 	"  mgtriage analyze must-gather.tar.gz\n"
 	"  mgtriage analyze case.tar.gz bootstrap-journal.log -f html -o r.html\n"
-	"  mgtriage analyze mg/ --format junit --fail-on high -o junit.xml\n",
+	"  mgtriage analyze mg/ --format junit --fail-on high -o junit.xml\n"
+	"  ssh node journalctl -b | mgtriage analyze mg.tar.gz -\n",
 	cmd_analyze_exec
 };

@@ -189,6 +189,19 @@ cmd_error(struct mgt_error *err, const char *path, const char *fmt, ...)
 	return MGT_ERR_USAGE;
 }
 
+/* Standard input can be read once: "-" at most once among the inputs. */
+int
+cmd_check_stdin(const struct cmd_entry *e, char *const *inputs, int n)
+{
+	int i, seen = 0;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(inputs[i], "-") == 0 && seen++ > 0)
+			return cmd_usage_error(e, "'-' (standard input) given "
+			    "twice: it can be read once");
+	return MGT_EXIT_OK;
+}
+
 int
 cmd_check_output(const char *out, char *const *inputs, int ninputs,
     int allow_in_input, struct mgt_error *err)

@@ -85,6 +85,7 @@ const char *cmd_default_rules_dir(void);
  * input directories (we would scan our own output).  Returns MGT_OK
  * or MGT_ERR_USAGE with err filled.
  */
+int	 cmd_check_stdin(const struct cmd_entry *, char *const *, int);
 int	 cmd_check_output(const char *out, char *const *inputs, int ninputs,
 	    int allow_in_input, struct mgt_error *);
 /* Parse "2021-09-14T10:00:00Z", "2021-09-14 10:00", "2021-09-14" (UTC)

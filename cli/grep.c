@@ -45,6 +45,13 @@ grep_inputs_there(mgt_case *c)
 	for (i = 0; i < n; i++) {
 		if (v[i][0] == '\0')
 			continue;
+		/* "-": standard input, read once when the index was built. */
+		if (strcmp(v[i], "-") == 0) {
+			fprintf(stderr, "mgtriage grep: note: standard input "
+			    "cannot be read again; searching only the stored "
+			    "lines\n");
+			return 0;
+		}
 		if (access(v[i], R_OK) != 0) {
 			fprintf(stderr, "mgtriage grep: note: input %s is gone; "
 			    "searching only the stored lines\n", v[i]);

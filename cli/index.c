@@ -61,6 +61,11 @@ cmd_index_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_index_entry, "no input given");
 	}
+	if ((rc = cmd_check_stdin(&cmd_index_entry, argv + optind, argc - optind)) !=
+	    MGT_EXIT_OK) {
+		cmd_ingest_free(&ci);
+		return rc;
+	}
 	if (out == NULL) {
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_index_entry,
@@ -101,7 +106,8 @@ const struct cmd_entry cmd_index_entry = {
 	"index", "INPUT... -o FILE.db [OPTIONS]",
 	"Build the SQLite index of one case, without reporting",
 	"Reads every INPUT (a must-gather archive or directory, node journals,\n"
-	"log files; several inputs are one case) in one pass and writes the\n"
+	"log files; several inputs are one case; '-' is standard input, read\n"
+	"once and named stdin) in one pass and writes the\n"
 	"index to FILE.db (written to a temporary name, renamed when done).\n"
 	"The rules' log patterns run during the pass and their hits are\n"
 	"stored, so 'mgtriage report FILE.db' needs no input again.\n"

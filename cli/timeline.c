@@ -54,19 +54,34 @@ timeline_json_str(cJSON *o, const char *key, const char *s, int term)
 	free(t);
 }
 
+/*
+ * A time as the JSON report writes it (doc/report-schema.md): RFC 3339
+ * UTC, fractional digits only when not a whole second; null when unknown.
+ */
+static cJSON *
+timeline_json_time(int64_t us)
+{
+	char buf[40];
+	size_t n;
+
+	if (mgt_format_time(us, buf, sizeof buf) == NULL)
+		return cJSON_CreateNull();
+	n = strlen(buf);
+	if (n > 8 && strcmp(buf + n - 8, ".000000Z") == 0)
+		strcpy(buf + n - 8, "Z");
+	return cJSON_CreateString(buf);
+}
+
 /* One entry into the JSON array (data); printed once all are in. */
 static int
 timeline_add_json(void *data, const struct mgt_event *e)
 {
 	cJSON *arr = data, *o;
-	char a[40];
 	int term = isatty(STDOUT_FILENO);
 
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "first",
-	    mgt_format_time(e->first_ts, a, sizeof a));
-	cJSON_AddStringToObject(o, "last",
-	    mgt_format_time(e->last_ts, a, sizeof a));
+	cJSON_AddItemToObject(o, "first_ts", timeline_json_time(e->first_ts));
+	cJSON_AddItemToObject(o, "last_ts", timeline_json_time(e->last_ts));
 	cJSON_AddNumberToObject(o, "count", (double)e->count);
 	timeline_json_str(o, "what", e->what, term);
 	timeline_json_str(o, "where", e->where, term);
@@ -76,6 +91,19 @@ timeline_add_json(void *data, const struct mgt_event *e)
 		cJSON_AddNullToObject(o, "nodes");
 	cJSON_AddItemToArray(arr, o);
 	return 0;
+}
+
+/* A filter as given (its time as the entries' times), null when none. */
+static void
+timeline_json_filter(cJSON *o, const char *key, const char *s, int64_t us,
+    int64_t none)
+{
+	if (s != NULL)
+		cJSON_AddStringToObject(o, key, s);
+	else if (us != none)
+		cJSON_AddItemToObject(o, key, timeline_json_time(us));
+	else
+		cJSON_AddNullToObject(o, key);
 }
 
 struct timeline_args {
@@ -124,7 +152,7 @@ cmd_timeline_exec(int argc, char **argv)
 	struct timeline_args ta;
 	const char *node;
 	int64_t since, until;
-	cJSON *arr = NULL;
+	cJSON *doc = NULL, *arr = NULL;
 	char *out;
 	int json, ret, rc;
 	static const struct option longopts[] = {
@@ -155,21 +183,30 @@ cmd_timeline_exec(int argc, char **argv)
 		mgt_session_free(s);
 		return rc;
 	}
-	if (json)
-		arr = cJSON_CreateArray();
+	if (json) {
+		/* mgtriage.timeline/v1 (doc/report-schema.md): versioned and
+		 * named like the report's timeline. */
+		doc = cJSON_CreateObject();
+		cJSON_AddStringToObject(doc, "schema", "mgtriage.timeline/v1");
+		cJSON_AddStringToObject(doc, "version", mgt_version());
+		timeline_json_filter(doc, "node", node, 0, 0);
+		timeline_json_filter(doc, "since", NULL, since, INT64_MIN);
+		timeline_json_filter(doc, "until", NULL, until, INT64_MAX);
+		arr = cJSON_AddArrayToObject(doc, "events");
+	}
 	if (mgt_case_timeline(c, node, since, until, json ? timeline_add_json :
 	    timeline_print_text, arr, &err) != MGT_OK) {
 		fprintf(stderr, "mgtriage timeline: %s\n", err.msg);
 		ret = MGT_EXIT_INTERNAL;
 	} else {
 		if (json) {
-			out = cJSON_Print(arr);
+			out = cJSON_Print(doc);
 			printf("%s\n", out);
 			cJSON_free(out);
 		}
 		ret = MGT_EXIT_OK;
 	}
-	cJSON_Delete(arr);
+	cJSON_Delete(doc);
 	mgt_case_close(c);
 	mgt_session_free(s);
 	return ret;
@@ -188,7 +225,9 @@ const struct cmd_entry cmd_timeline_entry = {
 	"  -n, --node NODE   only that node's entries (and cluster-wide ones)\n"
 	"      --since T     entries at or after T (UTC)\n"
 	"      --until T     entries at or before T\n"
-	"  -f, --format FMT  text (default) or json\n"
+	"  -f, --format FMT  text (default) or json (mgtriage.timeline/v1:\n"
+	"                    the filters and the events, named as in the\n"
+	"                    JSON report's timeline)\n"
 	"  -h, --help        this help\n",
 	cmd_timeline_exec
 };

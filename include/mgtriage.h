@@ -312,8 +312,9 @@ struct mgt_index_stats {
 };
 
 /*
- * Read inputs[0..n) (archives, directories, journals; one cluster) in one
- * pass into a new index at db_path, running the session's rule patterns
+ * Read inputs[0..n) (archives, directories, journals; one cluster; "-"
+ * is standard input, once, named "stdin") in one pass into a new index
+ * at db_path, running the session's rule patterns
  * over the logs as they stream by.  The index is written to a temporary
  * name and renamed over db_path when complete.  A bad member is a problem
  * (on_problem, and a row in the index) and the build goes on: MGT_OK then,

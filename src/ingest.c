@@ -284,11 +284,14 @@ ingest_input(struct ingest *in, const char *input)
 	struct source_stats st;
 	struct pipe_member *pm;
 	struct mgt_error err;
+	const char *name;
 	int rc, mrc = MGT_OK;
 
 	memset(&st, 0, sizeof st);
 	mgt_error_clear(&err);
-	ingest_cluster_input_start(in, input);
+	/* "-": standard input, named as its members are (source_walk). */
+	name = strcmp(input, "-") == 0 ? "stdin" : input;
+	ingest_cluster_input_start(in, name);
 	in->pipe = ingest_pipe_start(input, in->opt, &in->sink, &err);
 	if (in->pipe == NULL) {
 		*in->fatal = err;
@@ -316,7 +319,7 @@ ingest_input(struct ingest *in, const char *input)
 	in->res->unreadable++;
 	problem_report(&in->sink, PROBLEM_ERROR,
 	    rc == MGT_ERR_EMPTY ? PCODE_EMPTY : rc == MGT_ERR_FORMAT ?
-	    PCODE_UNSUPPORTED : PCODE_READ_ERROR, input, -1, 0, "%s",
+	    PCODE_UNSUPPORTED : PCODE_READ_ERROR, name, -1, 0, "%s",
 	    err.msg[0] ? err.msg : mgt_status_name(rc));
 	return MGT_OK;
 }
@@ -331,7 +334,8 @@ ingest_record_paths(struct ingest *in, const char *const *inputs, size_t n,
 	int rc;
 
 	for (i = 0; i < n; i++) {
-		abs = realpath(inputs[i], NULL);
+		abs = strcmp(inputs[i], "-") == 0 ? NULL :
+		    realpath(inputs[i], NULL);
 		xasprintf(&next, "%s%s%s", all ? all : "", all ? "\n" : "",
 		    abs ? abs : inputs[i]);
 		free(abs);

@@ -597,7 +597,7 @@ source_walk(const char *input, const struct mgt_limits *limits,
 	struct source_buf where = { NULL, 0, 0 };
 	struct mgt_error local;
 	struct stat st;
-	int fd, rc;
+	int fd, rc, stdin_input, pipe_input;
 
 	if (err == NULL)
 		err = &local;
@@ -612,7 +612,13 @@ source_walk(const char *input, const struct mgt_limits *limits,
 	source_container_init(&top, "", '/', 0, 0);
 	source_escape(input, strlen(input), MGT_ERROR_WHERE_MAX - 8, &where);
 
-	fd = open(input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	/* "-" is standard input (a pipe or a file), named "stdin". */
+	stdin_input = strcmp(input, "-") == 0;
+	if (stdin_input) {
+		source_buf_set(&where, "stdin");
+		fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
+	} else
+		fd = open(input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd == -1) {
 		rc = error_set(err, MGT_ERR_IO, where.p, -1, 0,
 		    "cannot open: %s", MGT_STRERROR(errno));
@@ -624,15 +630,29 @@ source_walk(const char *input, const struct mgt_limits *limits,
 		close(fd);
 		goto out;
 	}
-	source_root_name(input, limits->max_path, &top.path);
+	if (stdin_input)
+		source_buf_set(&top.path, "stdin");
+	else
+		source_root_name(input, limits->max_path, &top.path);
 	source_buf_set(&top.vp, top.path.p);
-	if (S_ISDIR(st.st_mode))
+	/* A pipe cannot be sized or sought: read it as a stream of unknown
+	 * size (blocking), its format told by its first bytes, as an
+	 * archive member's is. */
+	pipe_input = S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
+	    (stdin_input && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
+	if (pipe_input)
+		(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	if (S_ISDIR(st.st_mode) && stdin_input) {
+		close(fd);
+		rc = error_set(err, MGT_ERR_FORMAT, "", -1, 0,
+		    "standard input is a directory");
+	} else if (S_ISDIR(st.st_mode))
 		rc = source_dir_walk(&run, fd, top.vp.p, err);
-	else if (!S_ISREG(st.st_mode)) {
+	else if (!S_ISREG(st.st_mode) && !pipe_input) {
 		close(fd);
 		rc = error_set(err, MGT_ERR_FORMAT, "", -1, 0,
 		    "not a regular file or a directory");
-	} else if (st.st_size == 0) {
+	} else if (!pipe_input && st.st_size == 0) {
 		close(fd);
 		rc = error_set(err, MGT_ERR_EMPTY, "", -1, 0,
 		    "empty input");
@@ -640,9 +660,10 @@ source_walk(const char *input, const struct mgt_limits *limits,
 		memset(&m, 0, sizeof m);
 		m.vpath = top.vp.p;
 		m.path = top.path.p;
-		m.size = st.st_size;
+		m.size = pipe_input ? -1 : st.st_size;
 		m.ordinal = 1;
-		s = source_stream_fd(&run, fd, m.vpath, (long long)st.st_size);
+		s = source_stream_fd(&run, fd, m.vpath, pipe_input ? -1 :
+		    (long long)st.st_size);
 		rc = source_content(&run, &top, &m, s, 1, err);
 		source_stream_free(s);
 	}
