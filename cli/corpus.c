@@ -414,6 +414,26 @@ clean:
 	corpus_expect_free(&e);
 }
 
+/*
+ * A test knob (tests/corpus-scale.test): MGTRIAGE_CORPUS_FAULT="hang:S"
+ * or "crash:S" makes the worker of each case whose path holds S hang or
+ * abort, to show the run survives both.
+ */
+static void
+corpus_fault(const char *name)
+{
+	const char *e = getenv("MGTRIAGE_CORPUS_FAULT");
+
+	if (e == NULL || strchr(e, ':') == NULL ||
+	    strstr(name, strchr(e, ':') + 1) == NULL)
+		return;
+	if (strncmp(e, "hang:", 5) == 0)
+		for (;;)
+			pause();
+	if (strncmp(e, "crash:", 6) == 0)
+		abort();
+}
+
 /* In the child: evaluate picked case k and write its result file. */
 static int
 corpus_work(size_t k, void *ctx)
@@ -425,6 +445,8 @@ corpus_work(size_t k, void *ctx)
 	memset(&r, 0, sizeof r);
 	r.index = run->pick[k];
 	r.cases = run->ncases;
+	corpus_fault(run->indexes ? run->recs[r.index].name :
+	    run->names[r.index]);
 	corpus_eval(run, r.index, &r);
 	rc = corpus_result_write(run->results, &r) == 0 ? 0 : MGT_EXIT_INTERNAL;
 	corpus_result_clear(&r);
@@ -737,17 +759,27 @@ corpus_list_cases(char **argv, int argc, int healthy, size_t *ncases)
 	return cases;
 }
 
+/* A mkdtemp() template under the session's tmpdir (TMPDIR). */
+static void
+corpus_tmpname(mgt_session *s, char *buf, size_t len)
+{
+	const char *t = mgt_session_options(s)->tmpdir;
+
+	snprintf(buf, len, "%s/mgtriage-corpus-XXXXXX", t ? t : "/tmp");
+}
+
 /* The schema version this library writes: that of an index of nothing. */
 static char *
 corpus_schema_now(mgt_session *s)
 {
 	struct mgt_error err;
 	const char *const *v;
-	char dir[] = "/tmp/mgtriage-corpus-XXXXXX", *out = NULL;
+	char dir[PATH_MAX], *out = NULL;
 	const char *in[1];
 	mgt_case *c = NULL;
 	size_t n;
 
+	corpus_tmpname(s, dir, sizeof dir);
 	if (mkdtemp(dir) == NULL)
 		return NULL;
 	in[0] = dir;
@@ -779,7 +811,7 @@ corpus_load_records(struct corpus_run *run)
 	}
 	if ((schema = corpus_schema_now(run->s)) == NULL) {
 		fprintf(stderr, "mgtriage corpus: cannot make a scratch index "
-		    "under /tmp\n");
+		    "in the temporary directory (TMPDIR)\n");
 		rc = MGT_EXIT_INTERNAL;
 	}
 	for (i = 0; i < n && rc == 0; i++) {
@@ -875,7 +907,7 @@ cmd_corpus_exec(int argc, char **argv)
 	struct corpus_run run;
 	struct corpus_args ca;
 	struct mgt_error err;
-	char tmpres[] = "/tmp/mgtriage-corpus-XXXXXX";
+	char tmpres[PATH_MAX];
 	size_t shard, nshards, i;
 	int rc;
 	static const struct option longopts[] = {
@@ -958,9 +990,10 @@ cmd_corpus_exec(int argc, char **argv)
 		goto out;
 	}
 	if ((run.results = ca.results) == NULL) {
+		corpus_tmpname(run.s, tmpres, sizeof tmpres);
 		if (mkdtemp(tmpres) == NULL) {
-			fprintf(stderr, "mgtriage corpus: cannot make a "
-			    "directory under /tmp: %s\n", strerror(errno));
+			fprintf(stderr, "mgtriage corpus: cannot make %s: "
+			    "%s\n", tmpres, strerror(errno));
 			rc = MGT_EXIT_INTERNAL;
 			goto out;
 		}
