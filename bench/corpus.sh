@@ -79,7 +79,7 @@ one=$(secs "$mgt" corpus --jobs 1 "$dir")
 many=$(secs "$mgt" corpus --jobs "$cores" --keep-indexes "$idx" "$dir")
 re1=$(secs "$mgt" corpus --jobs 1 --indexes "$idx")
 ren=$(secs "$mgt" corpus --jobs "$cores" --indexes "$idx")
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 printf '\ncorpus: %d cases (%s), %d cores, load %s\n' "$cases" "$kind" \
     "$cores" "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-44s %9s %7s\n' "run" "wall s" "ratio"
