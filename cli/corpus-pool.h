@@ -1,0 +1,32 @@
+/*
+ * The corpus command's worker processes: each case runs in a child of its
+ * own under resource limits, so a case that hangs, crashes or eats memory
+ * fails alone and the run goes on.
+ */
+#ifndef MGT_CORPUS_POOL_H
+#define MGT_CORPUS_POOL_H
+
+#include <stddef.h>
+
+struct corpus_limits {
+	double		 seconds;	/* wall clock per case; 0: none */
+	long long	 bytes;		/* address space per case; 0: none */
+};
+
+/*
+ * Run work(i, ctx) for each i in [0, n) in a forked child, at most jobs
+ * at a time; the child exits with work's return value.  done(i, failure,
+ * ctx) runs in this process as each child ends, in any order: failure is
+ * NULL when the child exited 0, else why it did not ("killed by signal
+ * 11", "timed out after 5 s").  Returns 0, or -1 when a process cannot
+ * be made (errno set; the cases not started are reported to done as
+ * failed).
+ */
+int	 corpus_pool_run(size_t n, int jobs, const struct corpus_limits *lim,
+	    int (*work)(size_t i, void *ctx),
+	    void (*done)(size_t i, const char *failure, void *ctx), void *ctx);
+
+/* The processors this process may run on (at least 1). */
+int	 corpus_pool_cores(void);
+
+#endif
