@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The subcommand table and helpers shared by the commands in cli/.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The subcommand table and what the subcommands share: exit codes, usage
  * errors, printing errors, the rule directory, output checks, terminal

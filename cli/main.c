@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mgtriage: offline must-gather triage.  Dispatches to the subcommand in
  * cmd_table; global options are only --help and --version.
