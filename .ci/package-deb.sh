@@ -20,7 +20,7 @@ if ! (cd "$work/mgtriage" && DEB_BUILD_OPTIONS="nocheck parallel=2" \
 	exit 1
 fi
 rm -rf "$work/mgtriage"
-debs=$(ls "$work"/*.deb)
+debs=$(ls "$work"/*.deb | grep -v -- -dbgsym_)
 echo "built:" $debs | sed "s|$work/||g"
 
 export DEBIAN_FRONTEND=noninteractive
