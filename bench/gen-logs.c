@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Log files for the generated must-gather: container logs as `oc logs
  * --timestamps` writes them (RFC3339Nano prefix, then klog, zap, logfmt,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The message catalog the corpus generator draws log lines from, modelled
  * on real OpenShift component logs.  gen-rules reads it too, so that some

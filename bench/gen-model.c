@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The synthetic cluster behind a generated must-gather: nodes, namespaces,
  * the OpenShift workloads and their pods and containers, the user

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen-mustgather: write a deterministic, must-gather-shaped input for the
  * benchmark.  Plans every file of a synthetic cluster, measures the YAML,

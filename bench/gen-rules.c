@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen-rules: write N synthetic rules (one YAML file each, DESIGN.md rule
  * format) whose patterns look like real ones: a literal of 8-30 bytes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Small helpers for the corpus generator: seeding, hashing, the growable
  * buffer, allocation that dies on failure, and random identifiers shaped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The namespaced half of the generated must-gather's YAML: the namespace
  * object, pods (alone and in pods.yaml), events, configmaps, secrets,

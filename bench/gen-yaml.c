@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Resource files for the generated must-gather, in the YAML that `oc adm
  * inspect` writes: the cluster-scoped objects here (nodes, MachineConfigs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared by the two YAML writers (gen-yaml.c, cluster-scoped objects;
  * gen-yaml-ns.c, what lives in namespaces): the writing context and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared pieces of the benchmark corpus generator: the PRNG, a growable
  * byte buffer, the model of the synthetic cluster, the plan of files and

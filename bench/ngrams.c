@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ngrams: the most frequent 4-byte sequences (ASCII case folded) in log
  * text, as the C table src/match-ngrams.c.  The matcher's SIMD prefilter

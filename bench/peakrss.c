@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * peakrss: run a command and report its wall time, CPU time and peak
  * resident set size, so the benchmark needs no GNU time.  One line,

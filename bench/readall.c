@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * readall FILE: read and inflate every member of an archive with
  * libarchive, in-process, and discard the bytes.  A reference for the

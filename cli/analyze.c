@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage analyze INPUT...`: index (to a private temporary file unless
  * --index names one), evaluate the rules, and print the ranked report.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Allocation that ends the run when memory is out (cli-util.h).
  */

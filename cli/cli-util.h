@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Small services of the command-line tool that the library does not offer:
  * allocation that ends the run when memory is out, and a private scratch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The subcommand table and helpers shared by the commands in cli/.
  */
@@ -33,6 +34,8 @@ const struct cmd_entry *const cmd_table[] = {
 	NULL
 };
 
+const char *cmd_progname = "mgtriage";
+
 const struct cmd_entry *
 cmd_find(const char *name)
 {
@@ -49,13 +52,13 @@ cmd_usage_error(const struct cmd_entry *e, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "mgtriage %s: ", e->name);
+	fprintf(stderr, "%s %s: ", cmd_progname, e->name);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nusage: mgtriage %s %s\n"
-	    "Try 'mgtriage help %s' for more information.\n", e->name,
-	    e->args, e->name);
+	fprintf(stderr, "\nusage: %s %s %s\n"
+	    "Try '%s help %s' for more information.\n", cmd_progname,
+	    e->name, e->args, cmd_progname, e->name);
 	return MGT_EXIT_USAGE;
 }
 
@@ -88,7 +91,8 @@ cmd_options(const struct cmd_entry *e, int argc, char **argv,
 void
 cmd_print_help(const struct cmd_entry *e)
 {
-	printf("usage: mgtriage %s %s\n\n%s", e->name, e->args, e->help);
+	printf("usage: %s %s %s\n\n%s", cmd_progname, e->name, e->args,
+	    e->help);
 }
 
 void

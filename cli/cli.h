@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The subcommand table and what the subcommands share: exit codes, usage
  * errors, printing errors, the rule directory, output checks, terminal
@@ -44,6 +45,13 @@ extern const struct cmd_entry cmd_rules_entry;
 extern const struct cmd_entry cmd_corpus_entry;
 extern const struct cmd_entry cmd_mcp_entry;
 extern const struct cmd_entry cmd_help_entry;
+
+/*
+ * The name usage lines give the program: "mgtriage", or "oc mgtriage" and
+ * "kubectl mgtriage" when run as the oc-mgtriage or kubectl-mgtriage
+ * plugin (set by main() from argv[0]).
+ */
+extern const char *cmd_progname;
 
 /* NULL-terminated, in the order --help lists them. */
 extern const struct cmd_entry *const cmd_table[];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage corpus PATH...`: run the analysis over many cases with known
  * answers and compare.  A case is a directory holding an `expected` file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage diff A B`: what changed from one gather of a cluster to
  * another (before and after an upgrade, yesterday and today), each side

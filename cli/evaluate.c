@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Evaluating and writing the report: what `mgtriage report DB` does, and
  * the second half of `analyze`; also the options they share.

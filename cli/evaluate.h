@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Evaluating the rules over a case and writing the report: what `report`
  * does, and what `analyze` does after indexing.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage grep DB PATTERN`: PCRE2 over every log line of the case,
  * filtered by node, source glob and time, printed as vpath:line: text.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage help [COMMAND]` and the top-level --help text.
  */
@@ -72,8 +73,8 @@ cmd_help_exec(int argc, char **argv)
 		    argv[1]);
 		return MGT_EXIT_USAGE;
 	}
-	printf("usage: mgtriage %s %s\n\n%s\n\n%s", e->name, e->args,
-	    e->summary, e->help);
+	printf("usage: %s %s %s\n\n%s\n\n%s", cmd_progname, e->name,
+	    e->args, e->summary, e->help);
 	return MGT_EXIT_OK;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage index INPUT... -o FILE.db`: build the index only (resources,
  * catalogue, stored lines, pattern hits of the rules), for `report`,

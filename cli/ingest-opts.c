@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Options shared by the commands that ingest inputs, the session they
  * make, what it prints on stderr (problems, progress, notices), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Options shared by the commands that ingest inputs (index, analyze,
  * corpus): limits, index flags, rule directories, quiet and progress.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mgtriage: offline must-gather triage.  Dispatches to the subcommand in
  * cmd_table; global options are only --help and --version.
@@ -88,6 +89,26 @@ main_signals_init(void)
 	}
 }
 
+/*
+ * oc and kubectl run a plugin "oc mgtriage" as oc-mgtriage (found on
+ * PATH, the symlinks make install puts next to mgtriage): a usage line
+ * then names the command the user typed.
+ */
+static void
+main_progname(const char *argv0)
+{
+	const char *base;
+
+	if (argv0 == NULL)
+		return;
+	base = strrchr(argv0, '/');
+	base = base != NULL ? base + 1 : argv0;
+	if (strcmp(base, "oc-mgtriage") == 0)
+		cmd_progname = "oc mgtriage";
+	else if (strcmp(base, "kubectl-mgtriage") == 0)
+		cmd_progname = "kubectl mgtriage";
+}
+
 static int
 main_run(int argc, char **argv)
 {
@@ -110,9 +131,9 @@ main_run(int argc, char **argv)
 		return MGT_EXIT_OK;
 	}
 	if ((e = cmd_find(argv[1])) == NULL) {
-		fprintf(stderr, "mgtriage: unknown command '%s'\n"
-		    "Try 'mgtriage --help' for the list of commands.\n",
-		    argv[1]);
+		fprintf(stderr, "%s: unknown command '%s'\n"
+		    "Try '%s --help' for the list of commands.\n",
+		    cmd_progname, argv[1], cmd_progname);
 		return MGT_EXIT_USAGE;
 	}
 	return e->exec(argc - 1, argv + 1);
@@ -128,6 +149,7 @@ main(int argc, char **argv)
 	atexit(mgt_remove_temporaries);
 	mgt_set_oom_handler(cmd_out_of_memory, NULL);
 	main_signals_init();
+	main_progname(argv[0]);
 	code = main_run(argc, argv);
 	main_returned = 1;
 	return code;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage query DB SQL`: read-only SQL over an index, printed as an
  * aligned table, JSON (an array of objects) or CSV.  Text from the case

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage report DB`: the rules over an index built earlier, without the
  * original input.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage rules list|lint|test`: the rule catalog, its static checks
  * (YAML, fields, patterns, SQL against the real schema, slow patterns),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage summary INPUT...|DB`: the case at a glance (cluster, version,
  * platform, gather, nodes, operators, pools), from an index or from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage timeline DB`: one ordered history of the case, with repeats
  * folded into one entry with a count and a time span.  Text is escaped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * triage: the smallest useful client of libmgtriage.  Indexes the inputs
  * into a temporary file, runs the installed rules and prints one line per

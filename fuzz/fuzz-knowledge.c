@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for the knowledge loader (mgtriage-rules(5),
  * KNOWLEDGE).  The input is a knowledge file, loaded twice into one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for match.c.  The input is up to eight patterns, one a
  * line ("!" first means caseless), then an empty line, then log text.  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for the bootstrap service-record scanner: any bytes
  * go through bootstrap_scan(); events come in order (seq and offset never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for the journal converter: the input goes through
  * journal_detect, then through the JSON or export converter twice, once

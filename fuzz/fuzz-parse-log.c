@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for the log-line parser: parse_log_line on the input
  * as one line (with and without a year hint), checking that every pointer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for the resource reader: YAML and JSON streams through
  * parse_resource_buffer (List splitting, limits, recovery) and

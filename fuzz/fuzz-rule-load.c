@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for the rule loader.  The input is a rule file, loaded
  * twice (so duplicate ids and the explains checks run), then every loaded

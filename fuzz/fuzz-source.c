@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for the archive walker: the input is written to a
  * private file and walked as a top-level input with small limits, reading

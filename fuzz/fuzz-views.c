@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness for view files (index-views.c): the input is one
  * views/NAME.sql file, applied to an empty index as index_open() applies a

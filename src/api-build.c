@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Building indexes through the API: mgt_index_build() and
  * mgt_case_build(), with the lock that keeps two builds of one index

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Cases (include/mgtriage.h): an index opened read-only for the rules,
  * queries, grep and timelines.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Comparing two cases (include/mgtriage.h): evaluate the session's rules
  * on both, hand their findings and indexes to diff.c, read and write

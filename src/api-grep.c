@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mgt_case_grep(): a PCRE2 pattern over every log line of a case.  An
  * index built with full text holds every line and is searched directly; a

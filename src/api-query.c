@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mgt_case_query(): one read-only statement over a case under the SQL
  * budgets, rows handed to the caller as they come.

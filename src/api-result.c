@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Results (include/mgtriage.h): evaluate a case, read its findings, write
  * it in a format.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Checks of a session's rules beyond loading (include/mgtriage.h): SQL
  * evidence prepared against the index schema, patterns too slow to

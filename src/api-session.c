@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Sessions (include/mgtriage.h): options, limits and rules, and the
  * process-wide parts of the API: version, errors, the OOM handler.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mgt_case_timeline(): the case's history (timeline.c), handed to the
  * caller one entry at a time.

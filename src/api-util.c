@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What a host needs to show and write what the engine returns
  * (include/mgtriage.h): times, terminal-safe text, tracked scratch files,

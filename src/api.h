@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the public API's objects hold (include/mgtriage.h): shared by the
  * api-*.c files only.

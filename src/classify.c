@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Classification of members by path and first bytes.  Must-gather paths
  * carry a variable prefix (must-gather.local.N/<image-dir>/), so we look for

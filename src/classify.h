@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Deciding what a member is from its path and first bytes: a resource
  * document, a pod log, a host service log, a node journal, etcd_info JSON,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Writing a diff (diff.h): text for a terminal, Markdown for a ticket,
  * JSON for a program.  Text and Markdown group the changes by section,

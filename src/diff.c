@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What changed from gather A to gather B of one cluster (diff.h): each
  * section's rows read from both indexes (the summary's where it has

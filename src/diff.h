@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Comparing two gathers of one cluster (mgt_diff_build()): the cluster
  * version and update history, operators, nodes, pools, machine configs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Status codes and the error record that carries details of a
  * failure up the call chain.  Foreign codes (ARCHIVE_*, SQLITE_*, PCRE2,

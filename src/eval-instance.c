@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Instances: a rule with `for_each: COLUMN` makes one finding per value of
  * that column, so ten degraded operators are ten findings that rank, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared by the rule evaluator's files (eval.c, eval-instance.c,
  * eval-state.c) and nothing else: one rule's evidence items with their

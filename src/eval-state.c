@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Now versus then: a finding's evidence may be an episode that ended long
  * before the gather (install-time noise in a previous container's log, a

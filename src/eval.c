@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Rule evaluation over an index.  Each evidence item becomes a list of rows
  * (SQL results, or the pattern hits stored during ingest with their named

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Evaluating rules over an index: each evidence item's rows (SQL results or
  * stored pattern hits, with min/window/group_by applied), the `when`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The finding set: an array of fired findings that owns their strings and
  * evidence, plus the ranked tree rank_findings() builds over it.  Adding a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Findings: rules whose `when` held, with their evidence, and the ranked
  * tree the reports print (root causes with their symptoms under them).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * grep over the original inputs (see grep-stream.h).  Lines are cut,
  * numbered, stamped and attributed the way ingest does it (a continuation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * grep over the original inputs.  A default index keeps only error lines
  * and rule hits (DESIGN.md: the index stays small), so `mgtriage grep`

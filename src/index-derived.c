@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The derived tables (events, pods, container_statuses) filled from the
  * parsed tree in hand, not by re-reading the stored document through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Corrections the writer makes once the walk has seen every input: stamps
  * without a year moved into the case's year, and lines, hits and pod logs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fence around SQL that a rule or a `query` user wrote, run over an
  * index that may itself come from anyone: an authorizer that lets through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Opening an existing index for the rules, `query` and `grep`: read-only
  * by default, with the SQL functions registered, the schema version

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * printf() and format() for rule SQL and `query`, with their width and
  * precision bounded.  SQLite's own printf('%.*c', 2147483647, 'x') runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared between the index-*.c files and nothing else: the writer's state,
  * its prepared statements, the schema entry points and the helper that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Reading the index's own tables for the rest of the engine (see
  * index-read.h): problems, meta, the source catalogue, stored lines,

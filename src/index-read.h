@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * index-read.c: every read of the index's own tables made by the rest of
  * the engine (problems, meta, sources, lines, hits, hit_stats, resources,

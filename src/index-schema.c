@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The index schema as SQL text: tables created with the file, the
  * statements the writer prepares once, and the indexes and full-text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SQL functions for rules and queries: regexp() over PCRE2 (JIT, a small
  * per-connection cache of compiled patterns, match and depth limits),

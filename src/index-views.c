@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The views the rules query, read from the .sql files of views/ when an
  * index is opened and created as TEMP views of that connection: an index

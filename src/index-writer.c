@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Building an index: one writer, one transaction, into <target>.tmp-<pid>
  * (created by output_temp() next to the target, journal off, synchronous

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The SQLite index: the contract between ingest and the rules.  Writing
  * goes to a temporary file next to the target (one transaction,

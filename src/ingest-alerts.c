@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Prometheus and Alertmanager answers a must-gather saves: not Kubernetes
  * objects, so recognised by their content wherever they sit.  The rules

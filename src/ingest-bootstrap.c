@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * An installer log bundle's service records (bootstrap/services/<svc>.json,
  * classify.c): one bootstrap_services row per entry.  The file is read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One case is one cluster.  Objects that name the cluster (ClusterVersion
  * spec.clusterID, Infrastructure status.infrastructureName) must agree

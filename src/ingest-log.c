@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Reading a log member: cut the stream into whole lines (a line split over
  * two blocks is joined in a bounded carry buffer), parse each line's prefix

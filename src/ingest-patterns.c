@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Rule patterns during ingest: compile every pattern evidence item of the
  * rule set into one matcher, choose per member which patterns apply (by the

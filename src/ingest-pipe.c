@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ingest pipeline (see ingest-pipe.h).  The reader thread turns the
  * walk into messages (member, data block, object, problem, end of member,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ingest pipeline: a reader thread walks one input (reads, inflates,
  * classifies each member, parses resource files into objects) while the

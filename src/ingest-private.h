@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * State shared by the ingest files: the run (index, matcher, problem sink,
  * counters) and the member being read.

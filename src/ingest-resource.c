@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Reading resource members: buffer one file (bounded by max-doc-bytes),
  * parse it into objects and index them.  Knows the few places where the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ingest: walk every input, classify each member, and turn it into index
  * rows: resources through the YAML/JSON parser, log lines through the line

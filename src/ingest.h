@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ingest: one pass over every input, from members to index rows.  Walks
  * each input, classifies members, parses resources and log lines, runs the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Loading knowledge files (DIR/knowledge/ files, mgtriage-rules(5)
  * "KNOWLEDGE") with the rule loader's YAML reader and diagnostics: a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Using the knowledge base: component edges for ranking and the benign
  * list for suppression (knowledge.h).  Loading is knowledge-load.c.

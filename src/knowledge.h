@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The knowledge base beside the rules (DIR/knowledge/ files,
  * mgtriage-rules(5) "KNOWLEDGE"): which component depends on which, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Default limits and the --limit NAME=VALUE parser.
  */

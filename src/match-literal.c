@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Literal extraction from PCRE2 patterns: a parser of PCRE2 syntax that
  * finds byte strings every match must contain (one of a small set), so the

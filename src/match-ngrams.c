@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The 4096 most frequent 4-byte sequences (ASCII case folded) in
  * 122989605 bytes of real OpenShift logs, with the base-2 log of their

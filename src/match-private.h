@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the matcher and its literal extractor share: literal sets, their
  * bounds, and case folding for the automaton.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A SIMD prefilter for small literal sets (the "Teddy" technique of
  * Hyperscan and Rust's aho-corasick, written here from its description):

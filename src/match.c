@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Matching every rule pattern over blocks of log lines.  The literals each
  * pattern requires come from match-literal.c; one Aho-Corasick DFA

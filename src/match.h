@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Matching every rule pattern against log lines in one pass.  Each pattern's
  * required literals are extracted at compile time; one Aho-Corasick scan of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Every bound on untrusted input in one struct, with the defaults from
  * shared/HARDENING.md.  Each hit is recorded as a problem, never silent.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * UTC microseconds to and from RFC 3339 text and calendar dates, after
  * Howard Hinnant's days_from_civil/civil_from_days: no timegm, no time

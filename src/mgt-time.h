@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Time: UTC microseconds since 1970 to and from RFC 3339 text and the
  * proleptic Gregorian calendar, for years 0000 to 9999.  No time zone

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Writing output files safely (see output.h): refuse targets that are not
  * regular files, write to "<target>.tmp-<pid>", rename when complete, and

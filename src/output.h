@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Output files: a target is a regular file or a new name, written as a
  * temporary next to it and renamed over it when complete.  Temporaries

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Bootstrap service records, element by element: find where each element
  * of the top-level array ends (strings and nesting counted), parse that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The installer's bootstrap service records: a JSON array of entries
  * ({"timestamp", "phase", "result", "stage", "preCommand", "postCommand",

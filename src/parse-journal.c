@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * journalctl -o json (also json-seq and json-pretty) and -o export, turned
  * entry by entry into short-iso-precise lines for the log path.  Both are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * journalctl's structured output formats as text lines.  `-o json` (one
  * object per line) and `-o export` (KEY=VALUE fields, entries separated by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One log line into its parts: an outer prefix (RFC3339 from oc logs
  * --timestamps, CRI, journal short and short-iso), the klog header inside

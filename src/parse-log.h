@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Parsing one log line into its parts.  Outer prefixes: RFC3339 (oc logs
  * --timestamps), CRI ("<ts> stdout|stderr F|P "), journal short

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Between the resource parsers only: parse-resource.c (format choice,
  * JSON, number text, duplicate keys) and parse-yaml.c (YAML events to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Resource files to JSON objects: pick YAML or JSON from the first non-blank
  * byte, repair invalid UTF-8, parse JSON with cJSON behind a linear pre-scan

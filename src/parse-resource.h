@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Turning resource files into JSON objects: YAML (libyaml events, one
  * document at a time, multi-document streams) or JSON (cJSON), with every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * YAML streams to cJSON trees, one document at a time: libyaml's event API
  * drives a builder with an explicit stack (no recursion), bounded in depth,

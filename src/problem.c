@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Reporting input problems: formatting, escaping, passing to the sink.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Input problems: what could not be read, what was skipped, and every limit
  * hit.  Producers call problem_report(); the sink (set up by ingest) hands

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ranking (DESIGN.md "Ranking"): the `explains` edges between fired
  * findings, cycles broken by severity, earliest evidence and rule id, each

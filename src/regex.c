@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Compiling a PCRE2 pattern the same way for rule patterns, for `grep`
  * over the inputs and for the regexp() SQL function (see regex.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Compiling PCRE2 patterns the one way the engine does, for rule patterns
  * (match.c), patterns a user typed (grep) and the regexp() SQL function:

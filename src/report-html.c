@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The HTML report: one self-contained file (inline CSS, no script, nothing
  * fetched; a Content-Security-Policy says so to the browser too).  Every

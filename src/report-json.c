@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The JSON report (schema mgtriage.report/v1, doc/report-schema.md), built
  * as a cJSON tree in the documented key order and printed formatted.

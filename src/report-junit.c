@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The JUnit XML report for CI: one test case per rule evaluated.  A rule
  * that fired at or above fail_on is a failure carrying its evidence; one

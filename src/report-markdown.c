@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The Markdown report, for post-mortems: a summary table, one section per
  * root cause with its evidence in a fenced block and its symptoms as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Building the report model from a struct report: the cause/symptom tree
  * with numbers, depths and counts, evidence in its display forms, the

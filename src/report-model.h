@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The report model (doc/report-model.md): the evaluated result laid out
  * once, in plain structs, for every format.  report_model_build() reads a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The text report, for a terminal: root causes with their strongest
  * evidence, symptoms drawn as a tree under them, the remedy, then what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One escaper for the two markup formats: HTML (the report) and XML (JUnit
  * and `corpus --junit`).  Both make markup characters entities and cut

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Report entry points and the text helpers the model and the writers
  * share: format names, the dispatch (build the model, render it) with its

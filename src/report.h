@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Writing the ranked report in one of five formats: text (terminal),
  * JSON (versioned schema, doc/report-schema.md), Markdown, one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Building the evaluated result (result.h): what `report` and `analyze`
  * print, and what the library's mgt_evaluate() returns.

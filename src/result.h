@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The evaluated case: the rules run over an index, the findings ranked
  * into root causes and symptoms, their timeline, the input problems

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Checking a rule's 'evidence' mapping: the item names, then each item:
  * its SQL (one read-only query, prepared against an empty database) or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The `when` expression of a rule: a boolean over its evidence names with
  * `not` binding tighter than `and`, and `and` tighter than `or`.  A small

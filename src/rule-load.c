@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Loading rule files: the composed YAML document (rule-yaml.c) checked
  * field by field into a rule, with the evidence items left to

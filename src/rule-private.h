@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared between the rule loader's files (rule-load.c, rule-yaml.c and
  * rule-evidence.c) and nothing else: the loader's state, the YAML node

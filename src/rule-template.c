@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Filling a rule's summary template with values from its evidence:
  * {name}, {item.name}, {item.name*}, {item#}, and {{ / }} for braces.

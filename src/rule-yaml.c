@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A rule file's YAML for the loader: libyaml events composed into a small
  * tree that keeps every node's line:column, and the file position of a

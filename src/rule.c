@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The rule set as a whole: its lifetime, diagnostics, severity names, and
  * the checks that need every rule at once (explains naming unknown ids,

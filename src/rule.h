@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The rule model: YAML rule files loaded into memory, their evidence items,
  * the `when` expression and the summary template.  The engine knows no rule

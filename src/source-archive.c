@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Recognising what a stream holds and delivering it.  The first bytes tell
  * plain data, a compression layer or a container apart: compression layers

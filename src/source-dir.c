@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Walking a directory on disk: entries sorted by name (byte order) so that
  * output is deterministic, an explicit stack instead of recursion, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gzip layers, inflated with zlib rather than libarchive's filter: zlib
  * checks every member's CRC32 and ISIZE trailer, which libarchive skips.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gzip layers inflated with ISA-L's igzip when it is built in: the same
  * contract as source-gzip.c's zlib path (members back to back, bytes after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Internals of the input walker shared by source.c (entry point, names),
  * source-stream.c (byte streams, libarchive handles), source-archive.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Byte streams for the input walker: a file on disk or the current entry of
  * a libarchive handle, its first bytes kept aside to be sniffed and replayed,

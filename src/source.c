@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The input walker's entry point and its naming rules: source_walk() decides
  * between a directory and a file and turns top-level failures into errors;

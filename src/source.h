@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Walking inputs as streams of members.  An input is a directory, an archive
  * in any format libarchive reads, or a single (possibly compressed) file,

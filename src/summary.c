@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The case at a glance (summary.h): what cluster, which version and
  * platform, when and how it was gathered, its nodes, operators and pools,

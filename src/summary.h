@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The case at a glance, for `mgtriage summary` and mgt_case_summary():
  * the cluster (ID, version, channel, platform, topology, network), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Decoding log text for the line splitters (see text-decode.h): glibc's
  * iconv for UTF-16, one pass over the output for lone CRs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The text of a log as the line splitters (ingest, grep) want it: UTF-16
  * with a byte order mark decoded to UTF-8, and a lone CR made a line break

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Building timelines from the index.  Repeating things fold into one entry
  * with a count and a time span ("In bootstrap mode x 4,312, 10:02-11:45,

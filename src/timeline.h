@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Timelines: one ordered history built from the index (condition
  * transitions, events, rule hits, first and last of repeating lines), for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * UTF-8 decoding, validation and encoding (see utf8.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * UTF-8: the one decoder (which byte sequences are valid: no overlong
  * forms, no surrogates, nothing past U+10FFFF, as RFC 3629 says) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Small shared helpers: escaping untrusted bytes for terminals and logs,
  * glob matching on virtual paths, clocks.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Small helpers shared across modules: escaping for terminals, glob
  * matching on virtual paths, time formatting.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Allocation wrappers: out of memory is not recoverable in the middle of
  * the engine, so it goes to the process's out-of-memory hook (which ends

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Allocation wrappers that never return NULL, so callers never test for it:
  * out of memory goes to the process's out-of-memory hook (the CLI prints a

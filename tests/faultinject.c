@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Fault injection for tests/fault-injection.test, loaded with LD_PRELOAD
  * into an uninstrumented mgtriage (never under a sanitizer or valgrind,

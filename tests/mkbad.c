@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mkbad: write hostile and broken inputs for the input walker into OUTDIR,
  * one file per case with a self-explaining name, and list them with what

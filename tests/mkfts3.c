@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mkfts3 DB: add an FTS3 table "ft" holding one row ("hello") to the
  * SQLite file DB, as a hostile index might carry one.  For

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mksql DB SQL: run SQL (any statements) on the SQLite file DB, as an
  * older mgtriage or a hand-edited index might have left it.  For

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Edit a copy of a real must-gather the way a broken cluster would look
 (tests/triage.test).
 

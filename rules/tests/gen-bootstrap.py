@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures for the bootstrap batch (failure-modes.md section 2, modes
 7-10): installer log bundles as installer-gather.sh writes them and the
 installer's .openshift_install.log.  Helpers come from gen-fixtures.py.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures for the etcd and node rules of issue #15 (batch "etcdnode"):
 etcd.slow-disk, etcd.member-unhealthy, etcd.space-exhausted,
 etcd.clock-drift, kubelet.certs-expired, csr.approver-refusing,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate the rule fixtures under rules/tests/<id>/{fires,silent}/.
 
 Each case is a tiny must-gather-shaped tree (or log files) holding only what

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures for pod sandbox / CNI failures, the OVN-Kubernetes control plane
 and host network stalls (failure-modes.md section 2, modes 28, 29, 31).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures for the network/ingress batch of issue #15 (failure-modes.md
 section 2, modes 12-15, 27, 30, 32, 34, 36, 38).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures for the "node2" batch (failure-modes.md section 2, modes 10, 11
 and 21): nodes.no-schedulable-workers, node.system-oom and the installer's
 exit stages (install.config-invalid, install.infrastructure-failed,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Wording variants of the seed rules' messages across releases 4.8-4.20.
 
     python3 rules/tests/gen-seed-wording.py DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Wording variants of the seed rules' messages across OpenShift 4.8-4.20.
 
 Every variant is a must-gather holding one release's wording of what a

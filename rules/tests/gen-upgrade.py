@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures for the upgrade and machine batch of the failure catalog
 (failure-modes.md section 2, modes 22-26, 33, 35), and wording variants of
 the machine-config daemon's degrade reasons across releases.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # base.sh - cluster-wide objects shared by the samples (sourced after lib.sh)
 
 # every ClusterOperator of a 4.18 self-managed HA cluster, healthy.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # evidence.sh - print where the key lines of every sample are (path:line), so
 # that samples/README.md can be checked against the files.
 #   sh tools/evidence.sh            (from samples/)

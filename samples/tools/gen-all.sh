@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-all.sh - regenerate every sample tree under samples/ (POSIX sh + awk;
 # openssl only for the CSR PEMs, which are cached in tools/.csrcache)
 cd "$(dirname "$0")" || exit 1

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-aws-credentials.sh -> samples/aws-credentials-insufficient
 # AWS IPI 4.17.14, compact (3 schedulable masters), install-config without
 # credentialsMode (the cloud-credential operator decides: mint, else

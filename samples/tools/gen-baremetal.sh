@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-baremetal.sh vip|anon
 #   vip  -> samples/vip-outside-machine-network (seeds 003 + 004, one cluster):
 #           bare metal IPI 4.18.14 whose API VIP lies outside the machine network;

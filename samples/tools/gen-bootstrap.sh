@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-bootstrap.sh - an installer log bundle (openshift-install gather
 # bootstrap) whose bootkube service failed at one stage, with the
 # installer's .openshift_install.log beside it.  POSIX sh only.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-etcd-slow-disk.sh -> samples/etcd-slow-disk
 #   vSphere IPI 4.16.19, seven weeks after install.  From 09:04 UTC on the
 #   datastore that holds the three control-plane VMDKs is saturated (a

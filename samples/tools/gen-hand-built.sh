@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-hand-built.sh - seed 002: a 4.18.0 control plane assembled by hand (no
 # installer).  Collected at the stage "etcd-operator deployed, waiting for
 # static pods on masters".  Each bug met on the way left a trace:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-healthy.sh plain|noise
 #   plain -> samples/healthy-4.18        : a settled 4.18 cluster, days after install
 #   noise -> samples/healthy-install-noise: collected ~40 min after a successful

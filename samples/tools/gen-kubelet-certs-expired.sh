@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-kubelet-certs-expired.sh -> samples/kubelet-certs-expired
 #   Bare-metal UPI 4.14.38 lab cluster powered off on 2024-09-27 and started
 #   again 40 days later, on 2024-11-06 at 08:31.  Every kubelet client and

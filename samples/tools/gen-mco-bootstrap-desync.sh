@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-mco-bootstrap-desync.sh - seed 000: agent-based 4.18.32 install stalled at
 # ~93%: both surviving masters carry currentConfig/desiredConfig naming a
 # bootstrap-rendered MachineConfig that does not exist in the cluster.

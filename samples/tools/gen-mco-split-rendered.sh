@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-mco-split-rendered.sh - seed 001: agent-based 4.18.30 install; a new
 # rendered master config appeared while the masters were converging.  control1
 # finished on the new config, control2 still names the old one, which no longer

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-node-disk-pressure.sh -> samples/node-disk-pressure
 # A settled 4.18.19 cluster (platform None, 3 masters + 3 workers).  On
 # worker-1 a third-party log shipper DaemonSet, deployed the day before,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-upgrade-drain-pdb.sh -> samples/upgrade-drain-pdb
 #   Bare-metal UPI cluster updated from 4.15.35 to 4.16.21.  The control
 #   plane and the master pool finished (the CVO waits only for pools labelled

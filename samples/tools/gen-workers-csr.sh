@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-workers-csr.sh -> samples/workers-csr-not-approved
 # vSphere IPI 4.16.21.  The three masters joined; machine-api cloned the
 # three workers (Machines Provisioned, addresses from VMware Tools, InternalDNS

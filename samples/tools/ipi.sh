@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ipi.sh - pieces of an installer-provisioned (cloud) cluster shared by
 # gen-aws-credentials.sh, gen-workers-csr.sh and gen-node-disk-pressure.sh.
 # Sourced after lib.sh and base.sh; needs T0 (install start), TC (gather

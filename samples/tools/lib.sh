@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # lib.sh - helpers shared by the sample generators.  POSIX sh + awk only.
 # Sourced by gen-*.sh after TOOLS and SAMPLES are set.
 # Every object is written the way `oc get -o yaml` / must-gather writes it:

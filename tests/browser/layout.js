@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Load mgtriage HTML reports in headless Chromium at given viewport widths
  * and check the layout: the page has no horizontal scroll, and no badge,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A minimal TAP producer for the unit tests: ok(), is_int(), is_str(),
  * done_testing().  Header-only so each test program stays one file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The public API, driven through include/mgtriage.h only: index a sample,
  * evaluate, write JSON and compare it with the CLI's golden; every input

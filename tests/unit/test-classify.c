@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for classify(): must-gather paths with their variable
  * prefixes, Insights paths, journals recognised by content, binaries.

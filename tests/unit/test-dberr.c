@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests: a SQLite statement that fails is an error (MGT_ERR_DB with
  * SQLite's message), never a shorter result.  An odd index is built in

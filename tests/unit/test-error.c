@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the small shared modules: error records, limits parsing,
  * escaping, UTF-8 validation, glob matching, time formatting.

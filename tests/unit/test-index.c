@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the index writer, reader and views: realistic objects go
  * in through index_add_resource/index_add_synthetic and the views the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the knowledge loader (ruleset_load_knowledge(),
  * mgtriage-rules(5) "KNOWLEDGE"): each list with every field, each

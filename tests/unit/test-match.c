@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for match.c: literal extraction on a table of patterns, scan
  * results against a brute-force PCRE2 loop over a generated corpus, named

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for parse-journal.c: format detection on the first bytes of
  * each journalctl output mode, JSON and export entries converted to lines

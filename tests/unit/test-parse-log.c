@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for parse-log.c (stamps themselves: test-time.c): the outer
  * prefixes (oc logs --timestamps, CRI, journal short and short-iso) and

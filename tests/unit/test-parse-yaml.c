@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the resource parsers (parse-resource.c, parse-yaml.c):
  * scalar typing, block and folded scalars, multi-document streams, List

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for rank_findings(): chains, diamonds, cycles of two and
  * three, a symptom with two causes, ties broken by time then id, and the

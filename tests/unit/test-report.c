@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the report model and writers: one synthetic report with
  * two root causes, nested symptoms, both kinds of evidence and hostile

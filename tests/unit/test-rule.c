@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the rule model: loading good and bad rule files (each bad
  * file in tests/rules-bad/ against its .expected diagnostics), the `when`

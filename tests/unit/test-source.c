@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the input walker (src/source*.c): name sanitising, virtual
  * paths of nested archives built here with libarchive's writer, limits,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the SQL functions: regexp() (errors, NULLs, the pattern
  * cache, the match limit), cidr_contains/ip_in_any/is_ip over IPv4 and

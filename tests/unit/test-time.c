@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for mgt-time.c: calendar arithmetic, the stamp at the start of
  * a log line (time_scan), whole values as mgt_ts() and --since read

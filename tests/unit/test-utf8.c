@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for utf8.c, the one UTF-8 decoder and encoder, and for the
  * places that had a decoder of their own and now use it (report_cut,

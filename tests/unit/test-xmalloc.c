@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Unit tests for the out-of-memory hook: the engine never exits on its
  * own.  Each case runs in a forked child, since an allocation failure
