@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # bytemix.sh DIR: bytes by kind of a must-gather tree, as a share of all.
 find "$1" -type f -printf '%s %p\n' | awk '
 function kind(p) {

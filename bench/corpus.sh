@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 #
 # bench/corpus.sh: the corpus row of the benchmark (bench/run --corpus).
 # Builds a corpus of N cases (default 200), each a hard link of one of the

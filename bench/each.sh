@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # each.sh DIR OUT CMD ARGS...: run CMD once for each entry of DIR (in name
 # order), with the word @IN replaced by the entry and @OUT by OUT.<name>;
 # exits with the largest exit status.  bench/run times it as one command

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * --profile real: make the YAML's byte mix by kind that of the four real
  * must-gathers in shared/corpus/real (measured with bench/bytemix.sh; the

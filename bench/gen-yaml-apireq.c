@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * APIRequestCount objects (cluster-scoped-resources/apiserver.openshift.io/
  * apirequestcounts/), written only by the real profile: in a real gather

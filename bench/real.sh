@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash disable=SC2154
 # bench/real.sh: sourced by bench/run.  Builds real-content corpora from
 # the real must-gathers in $real_src (never written to) into $work.

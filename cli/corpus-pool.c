@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A pool of forked children for `mgtriage corpus`: a fork of the loaded
  * session (rules compiled once, in the parent), setrlimit for memory and

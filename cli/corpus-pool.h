@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The corpus command's worker processes: each case runs in a child of its
  * own under resource limits, so a case that hangs, crashes or eats memory

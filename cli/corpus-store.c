@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The corpus command's files: per-case results and stored-index records,
  * as JSON written whole under a temporary name and renamed into place, so

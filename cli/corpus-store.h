@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What a corpus run keeps on disk: one JSON result per case (the unit
  * shards exchange and `corpus merge` reads) and, beside each stored

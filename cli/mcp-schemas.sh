@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Write cli/mcp-schemas.c (stdout): the MCP tools' output schemas of
 # doc/schema/mcp/*.json as C strings, so tools/list serves the files
 # byte for byte (tests/mcp-raw.test checks).  Usage: mcp-schemas.sh FILE...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The MCP tools over cases and their results: the table tools/list
  * shows, the open cases, and open_case, summary, findings, explain and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The MCP tools that read a case's index and logs: get_resource and
  * list_resources (SQL over the resources table, with every value from

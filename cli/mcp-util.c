@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the MCP tools share: reading arguments with their types checked,
  * adding text from the case to JSON as valid UTF-8 and cut to a bound,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * An object of the case as YAML for get_resource: the stored JSON walked
  * into libyaml's emitter, so the text is YAML whatever the strings hold.

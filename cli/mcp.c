@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage mcp [INPUT|DB]...`: a Model Context Protocol server on stdin
  * and stdout (newline-delimited JSON-RPC 2.0).  This file is the

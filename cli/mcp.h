@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `mgtriage mcp`: a Model Context Protocol server over stdio.  What the
  * transport and dispatch (mcp.c), the tools (mcp-tools.c, mcp-tools2.c),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # Validate JSON files against mgtriage's schemas (doc/schema/*.json) with
 # the Draft 2020-12 validator, after checking each schema itself.
 #   schema-check.py SCHEMADIR NAME FILE [NAME FILE ...]

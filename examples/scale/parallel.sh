@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Run a corpus as N shards with GNU parallel (Debian package `parallel`),
 # on this machine or, with --sshlogin, on several, then merge the shards'
 # results into one summary, JUnit file and exit code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Validate Kubernetes manifests offline against the OpenAPI schemas that
 // the kubernetes-models npm package bundles (checked with ajv): each YAML
 // document's apiVersion and kind pick the model, unknown fields, wrong

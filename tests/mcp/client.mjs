@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A real MCP client (the official TypeScript SDK) drives `mgtriage mcp`
 // over stdio: every tool on each case given, paging, the byte cap, the
 // report resources, and the errors a client sees.  Each structured
