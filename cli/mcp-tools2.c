@@ -160,41 +160,33 @@ mcp_tool_query(struct mcp_server *sv, const cJSON *args, size_t cap,
 	return out;
 }
 
+/* Appends "AND COLUMN = 'VALUE'[ COLLATE NOCASE]" to *w when VALUE is given. */
+static void
+mcp_and_equal(char **w, const char *column, const char *value, int nocase)
+{
+	char *q, *t;
+
+	if (value == NULL)
+		return;
+	q = mcp_sql_quote(value);
+	cli_asprintf(&t, "%s AND %s = %s%s", *w, column, q,
+	    nocase ? " COLLATE NOCASE" : "");
+	free(*w);
+	free(q);
+	*w = t;
+}
+
 /* "AND col = 'v'" for each filter given, into a new string. */
 static char *
 mcp_where(const char *kind, const char *ns, const char *name,
     const char *group)
 {
-	char *w = cli_strdup(""), *q, *t;
+	char *w = cli_strdup("");
 
-	if (kind != NULL) {
-		q = mcp_sql_quote(kind);
-		cli_asprintf(&t, "%s AND r.kind = %s COLLATE NOCASE", w, q);
-		free(w);
-		free(q);
-		w = t;
-	}
-	if (ns != NULL) {
-		q = mcp_sql_quote(ns);
-		cli_asprintf(&t, "%s AND r.namespace = %s", w, q);
-		free(w);
-		free(q);
-		w = t;
-	}
-	if (name != NULL) {
-		q = mcp_sql_quote(name);
-		cli_asprintf(&t, "%s AND r.name = %s", w, q);
-		free(w);
-		free(q);
-		w = t;
-	}
-	if (group != NULL) {
-		q = mcp_sql_quote(group);
-		cli_asprintf(&t, "%s AND r.api_group = %s", w, q);
-		free(w);
-		free(q);
-		w = t;
-	}
+	mcp_and_equal(&w, "r.kind", kind, 1);
+	mcp_and_equal(&w, "r.namespace", ns, 0);
+	mcp_and_equal(&w, "r.name", name, 0);
+	mcp_and_equal(&w, "r.api_group", group, 0);
 	return w;
 }
 
