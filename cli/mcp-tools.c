@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +65,26 @@ mcp_case_add(struct mcp_server *sv, mgt_case *c, const char *const *in,
 	return mc;
 }
 
+/* Whether PATH is the server's own standard input or output ("-",
+ * /dev/stdin, /proc/self/fd/0, ...): those carry the protocol, and reading
+ * one as a must-gather would block on, and swallow, the client's messages. */
+static int
+mcp_input_is_protocol(const char *path)
+{
+	struct stat a, b;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return 1;
+	if (stat(path, &a) != 0)
+		return 0;
+	for (fd = 0; fd <= 1; fd++)
+		if (fstat(fd, &b) == 0 && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino)
+			return 1;
+	return 0;
+}
+
 struct mcp_case *
 mcp_case_open(struct mcp_server *sv, const char *const *in, size_t n,
     char **msg)
@@ -74,6 +96,13 @@ mcp_case_open(struct mcp_server *sv, const char *const *in, size_t n,
 	mgt_case *c;
 	size_t i, ndb = 0;
 
+	for (i = 0; i < n; i++)
+		if (mcp_input_is_protocol(in[i])) {
+			*msg = mcp_msg("%.300s: the server's standard input "
+			    "and output carry the protocol; give a file or "
+			    "directory", in[i]);
+			return NULL;
+		}
 	for (i = 0; i < n; i++)
 		ndb += cmd_is_index(in[i]) ? 1 : 0;
 	if (ndb > 0 && ndb < n) {

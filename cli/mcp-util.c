@@ -252,7 +252,10 @@ mcp_page_add(struct mcp_page *p, cJSON *item)
 	size_t n;
 
 	n = mcp_json_size(item) + 1;
-	if (p->full || p->used + n > p->budget) {
+	/* The first item always goes in: a page that refused it would say
+	 * "more" at the same offset forever; over the cap, the whole result
+	 * becomes an error that says to raise max_bytes. */
+	if (p->full || (p->used > 0 && p->used + n > p->budget)) {
 		p->full = 1;
 		cJSON_Delete(item);
 		return 0;

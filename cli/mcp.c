@@ -375,7 +375,8 @@ mcp_handle(struct mcp_server *sv, const char *line)
 	char *err = NULL;
 	int code = MCP_METHOD_NOT_FOUND;
 
-	if ((msg = cJSON_Parse(line)) == NULL) {
+	/* Required to end after the value: "{...}xyz" is not a message. */
+	if ((msg = cJSON_ParseWithOpts(line, NULL, 1)) == NULL) {
 		mcp_reply(NULL, NULL, MCP_PARSE_ERROR,
 		    "parse error: the line is not JSON");
 		return;
