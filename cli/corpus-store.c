@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -58,14 +60,23 @@ store_write(const char *path, cJSON *o)
 {
 	char tmp[4200], *text;
 	FILE *f;
-	int ok;
+	int fd, ok;
 
 	text = cJSON_Print(o);
 	cJSON_Delete(o);
 	if (text == NULL)
 		return -1;
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-	if ((f = fopen(tmp, "w")) == NULL) {
+	/* mkstemp, not a predictable name: in a shared results directory a
+	 * planted symlink must not redirect the write. */
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	if ((fd = mkstemp(tmp)) < 0) {
+		cJSON_free(text);
+		return -1;
+	}
+	(void)fchmod(fd, 0644);
+	if ((f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		unlink(tmp);
 		cJSON_free(text);
 		return -1;
 	}
