@@ -106,10 +106,17 @@ corpus_pool_run(size_t n, int jobs, const struct corpus_limits *lim,
 	size_t next = 0, running = 0, k;
 	pid_t pid;
 	int status, rc = 0, saved = 0;
+	struct sigaction dfl, old;
 	double now;
 
 	if (jobs < 1)
 		jobs = 1;
+	/* An ignored SIGCHLD (inherited through exec) would reap the
+	 * children behind waitpid()'s back. */
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGCHLD, &dfl, &old);
 	slots = cli_calloc((size_t)jobs, sizeof *slots);
 	while (next < n || running > 0) {
 		for (k = 0; k < (size_t)jobs && next < n && rc == 0; k++) {
@@ -139,8 +146,22 @@ corpus_pool_run(size_t n, int jobs, const struct corpus_limits *lim,
 		if (running == 0)
 			break;
 		pid = waitpid(-1, &status, WNOHANG);
-		if (pid < 0 && errno != EINTR)
+		if (pid < 0 && errno != EINTR) {
+			/* Children we cannot wait for: every case not done
+			 * fails, so the run never counts them as passed. */
+			saved = errno;
+			snprintf(why, sizeof why, "lost its worker process "
+			    "(waitpid: %s)", strerror(saved));
+			for (k = 0; k < (size_t)jobs; k++)
+				if (slots[k].pid != 0) {
+					kill(slots[k].pid, SIGKILL);
+					done(slots[k].i, why, ctx);
+				}
+			for (; next < n; next++)
+				done(next, why, ctx);
+			rc = -1;
 			break;
+		}
 		if (pid <= 0) {
 			now = pool_now();
 			for (k = 0; k < (size_t)jobs; k++)
@@ -168,6 +189,7 @@ corpus_pool_run(size_t n, int jobs, const struct corpus_limits *lim,
 		}
 	}
 	free(slots);
+	sigaction(SIGCHLD, &old, NULL);
 	errno = saved;
 	return rc;
 }

@@ -1009,8 +1009,8 @@ cmd_corpus_exec(int argc, char **argv)
 	rc = MGT_EXIT_OK;
 	if (corpus_pool_run(run.npick, ca.jobs, &ca.lim, corpus_work,
 	    corpus_done, &run) != 0) {
-		fprintf(stderr, "mgtriage corpus: cannot start a worker "
-		    "process: %s\n", strerror(errno));
+		fprintf(stderr, "mgtriage corpus: cannot start or wait for "
+		    "a worker process: %s\n", strerror(errno));
 		rc = MGT_EXIT_INTERNAL;
 	}
 	if (run.io_error) {
