@@ -910,7 +910,7 @@ cmd_corpus_exec(int argc, char **argv)
 	struct mgt_error err;
 	char tmpres[PATH_MAX];
 	size_t shard, nshards, i;
-	int rc;
+	int rc, a;
 	static const struct option longopts[] = {
 		CMD_INGEST_LONGOPTS,
 		{ "junit", required_argument, NULL, 'j' },
@@ -959,6 +959,14 @@ cmd_corpus_exec(int argc, char **argv)
 		cmd_usage_error(&cmd_corpus_entry, "no case given");
 		goto out;
 	}
+	for (a = optind; a < argc; a++)
+		if (strcmp(argv[a], "-") == 0) {
+			/* Each case runs in its own process: they cannot
+			 * share one standard input. */
+			cmd_usage_error(&cmd_corpus_entry, "'-': a case is a "
+			    "file or directory, not standard input");
+			goto out;
+		}
 	if (!ca.indexes) {
 		run.names = corpus_list_cases(argv + optind, argc - optind,
 		    ca.healthy, &run.ncases);
