@@ -28,10 +28,7 @@ mcp_budget(size_t cap)
 struct mcp_rows {
 	struct mcp_page	 p;
 	cJSON		*cols;
-	long long	 skip;		/* rows still to skip */
-	long long	 limit;
-	long long	 seen;		/* rows passed, skipped ones included */
-	int		 more;		/* a row past the page exists */
+	struct mcp_window w;
 	int		 objects;	/* rows as objects, not arrays */
 };
 
@@ -54,13 +51,10 @@ mcp_rows_row(void *data, int ncols, const char *const *names,
 	cJSON *row, *tmp;
 	int i;
 
-	x->seen++;
-	if (x->skip > 0) {
-		x->skip--;
+	switch (mcp_window_step(&x->w, &x->p)) {
+	case 0:
 		return 0;
-	}
-	if (cJSON_GetArraySize(x->p.items) >= x->limit || x->p.full) {
-		x->more = 1;
+	case -1:
 		return -1;
 	}
 	row = x->objects ? cJSON_CreateObject() : cJSON_CreateArray();
@@ -85,10 +79,8 @@ mcp_rows_row(void *data, int ncols, const char *const *names,
 		else
 			cJSON_AddItemToArray(row, tmp);
 	}
-	if (!mcp_page_add(&x->p, row)) {
-		x->more = 1;
+	if (!mcp_window_put(&x->w, &x->p, row))
 		return -1;
-	}
 	return 0;
 }
 
@@ -112,8 +104,8 @@ mcp_rows_init(struct mcp_rows *x, size_t cap, long long off, long long lim)
 {
 	memset(x, 0, sizeof *x);
 	mcp_page_init(&x->p, cJSON_CreateArray(), mcp_budget(cap));
-	x->skip = off;
-	x->limit = lim;
+	x->w.skip = off;
+	x->w.limit = lim;
 }
 
 static void
@@ -154,7 +146,7 @@ mcp_tool_query(struct mcp_server *sv, const cJSON *args, size_t cap,
 	cJSON_AddStringToObject(out, "case", mc->id);
 	cJSON_AddItemToObject(out, "columns", x.cols != NULL ? x.cols :
 	    cJSON_CreateArray());
-	mcp_page_finish(out, &x.p, -1, off, x.more ? off +
+	mcp_page_finish(out, &x.p, -1, off, x.w.more ? off +
 	    cJSON_GetArraySize(x.p.items) : -1);
 	cJSON_AddItemToObject(out, "rows", x.p.items);
 	return out;
@@ -336,7 +328,7 @@ mcp_tool_list_resources(struct mcp_server *sv, const cJSON *args,
 	cJSON_AddStringToObject(out, "case", mc->id);
 	cJSON_AddBoolToObject(out, "kinds_only", kind == NULL && ns == NULL &&
 	    sub == NULL);
-	mcp_page_finish(out, &x.p, -1, off, x.more ? off +
+	mcp_page_finish(out, &x.p, -1, off, x.w.more ? off +
 	    cJSON_GetArraySize(x.p.items) : -1);
 	cJSON_AddItemToObject(out, "items", x.p.items);
 	return out;
@@ -345,11 +337,8 @@ mcp_tool_list_resources(struct mcp_server *sv, const cJSON *args,
 /* Lines of mgt_case_grep(), paged. */
 struct mcp_lines {
 	struct mcp_page	 p;
-	long long	 skip;		/* matches to skip */
+	struct mcp_window w;
 	long		 from_line;	/* read_log: first line wanted */
-	long long	 limit;
-	long long	 seen;
-	int		 more;
 };
 
 static int
@@ -360,13 +349,10 @@ mcp_lines_add(void *data, const struct mgt_line *l)
 
 	if (l->line < x->from_line)
 		return 0;
-	x->seen++;
-	if (x->skip > 0) {
-		x->skip--;
+	switch (mcp_window_step(&x->w, &x->p)) {
+	case 0:
 		return 0;
-	}
-	if (cJSON_GetArraySize(x->p.items) >= x->limit || x->p.full) {
-		x->more = 1;
+	case -1:
 		return 1;
 	}
 	o = cJSON_CreateObject();
@@ -375,10 +361,8 @@ mcp_lines_add(void *data, const struct mgt_line *l)
 	mcp_add_time(o, "time", l->ts);
 	mcp_add_str(o, "node", l->node, 256);
 	mcp_add_strn(o, "text", l->text, l->len, 0);
-	if (!mcp_page_add(&x->p, o)) {
-		x->more = 1;
+	if (!mcp_window_put(&x->w, &x->p, o))
 		return 1;
-	}
 	return 0;
 }
 
@@ -426,8 +410,8 @@ mcp_tool_grep(struct mcp_server *sv, const cJSON *args, size_t cap,
 		return NULL;
 	memset(&x, 0, sizeof x);
 	mcp_page_init(&x.p, cJSON_CreateArray(), mcp_budget(cap));
-	x.skip = off;
-	x.limit = lim;
+	x.w.skip = off;
+	x.w.limit = lim;
 	if ((e = mcp_lines_run(mc, &g, &x)) != NULL) {
 		*msg = mcp_msg("grep failed: %s", e);
 		free(e);
@@ -436,7 +420,7 @@ mcp_tool_grep(struct mcp_server *sv, const cJSON *args, size_t cap,
 	}
 	out = cJSON_CreateObject();
 	cJSON_AddStringToObject(out, "case", mc->id);
-	mcp_page_finish(out, &x.p, x.more ? -1 : x.seen, off, x.more ? off +
+	mcp_page_finish(out, &x.p, x.w.more ? -1 : x.w.seen, off, x.w.more ? off +
 	    cJSON_GetArraySize(x.p.items) : -1);
 	cJSON_AddItemToObject(out, "lines", x.p.items);
 	return out;
@@ -476,14 +460,14 @@ mcp_tool_read_log(struct mcp_server *sv, const cJSON *args, size_t cap,
 	memset(&x, 0, sizeof x);
 	mcp_page_init(&x.p, cJSON_CreateArray(), mcp_budget(cap));
 	x.from_line = (long)line;
-	x.limit = lim;
+	x.w.limit = lim;
 	if ((e = mcp_lines_run(mc, &g, &x)) != NULL) {
 		*msg = mcp_msg("cannot read the log: %s", e);
 		free(e);
 		cJSON_Delete(x.p.items);
 		return NULL;
 	}
-	if (cJSON_GetArraySize(x.p.items) == 0 && !x.more) {
+	if (cJSON_GetArraySize(x.p.items) == 0 && !x.w.more) {
 		cJSON_Delete(x.p.items);
 		*msg = mcp_msg("no lines in '%.300s' from line %lld%s (a log "
 		    "as grep names it; get_resource reads objects)", src, line,
@@ -498,7 +482,7 @@ mcp_tool_read_log(struct mcp_server *sv, const cJSON *args, size_t cap,
 	mcp_page_finish(out, &x.p, -1, 0, -1);
 	/* The next window starts after the last line given. */
 	cJSON_DeleteItemFromObject(out, "next_offset");
-	if (x.more && last != NULL)
+	if (x.w.more && last != NULL)
 		cJSON_AddNumberToObject(out, "next_line", cJSON_GetNumberValue(
 		    cJSON_GetObjectItemCaseSensitive(last, "line")) + 1);
 	else
@@ -510,8 +494,7 @@ mcp_tool_read_log(struct mcp_server *sv, const cJSON *args, size_t cap,
 
 struct mcp_events {
 	struct mcp_page	 p;
-	long long	 skip, limit, seen;
-	int		 more;
+	struct mcp_window w;
 };
 
 static int
@@ -520,13 +503,10 @@ mcp_event_add(void *data, const struct mgt_event *ev)
 	struct mcp_events *x = data;
 	cJSON *o;
 
-	x->seen++;
-	if (x->skip > 0) {
-		x->skip--;
+	switch (mcp_window_step(&x->w, &x->p)) {
+	case 0:
 		return 0;
-	}
-	if (cJSON_GetArraySize(x->p.items) >= x->limit || x->p.full) {
-		x->more = 1;
+	case -1:
 		return 1;
 	}
 	o = cJSON_CreateObject();
@@ -536,10 +516,8 @@ mcp_event_add(void *data, const struct mgt_event *ev)
 	mcp_add_str(o, "what", ev->what, 0);
 	mcp_add_str(o, "where", ev->where, 1024);
 	mcp_add_str(o, "nodes", ev->nodes, 1024);
-	if (!mcp_page_add(&x->p, o)) {
-		x->more = 1;
+	if (!mcp_window_put(&x->w, &x->p, o))
 		return 1;
-	}
 	return 0;
 }
 
@@ -567,8 +545,8 @@ mcp_tool_timeline(struct mcp_server *sv, const cJSON *args, size_t cap,
 		return NULL;
 	memset(&x, 0, sizeof x);
 	mcp_page_init(&x.p, cJSON_CreateArray(), mcp_budget(cap));
-	x.skip = off;
-	x.limit = lim;
+	x.w.skip = off;
+	x.w.limit = lim;
 	mgt_error_clear(&err);
 	if (mgt_case_timeline(mc->c, node, since, until, mcp_event_add, &x,
 	    &err) != MGT_OK) {
@@ -579,7 +557,7 @@ mcp_tool_timeline(struct mcp_server *sv, const cJSON *args, size_t cap,
 	}
 	out = cJSON_CreateObject();
 	cJSON_AddStringToObject(out, "case", mc->id);
-	mcp_page_finish(out, &x.p, x.more ? -1 : x.seen, off, x.more ? off +
+	mcp_page_finish(out, &x.p, x.w.more ? -1 : x.w.seen, off, x.w.more ? off +
 	    cJSON_GetArraySize(x.p.items) : -1);
 	cJSON_AddItemToObject(out, "events", x.p.items);
 	return out;

@@ -265,6 +265,30 @@ mcp_page_add(struct mcp_page *p, cJSON *item)
 	return 1;
 }
 
+int
+mcp_window_step(struct mcp_window *w, const struct mcp_page *p)
+{
+	w->seen++;
+	if (w->skip > 0) {
+		w->skip--;
+		return 0;
+	}
+	if (cJSON_GetArraySize(p->items) >= w->limit || p->full) {
+		w->more = 1;
+		return -1;
+	}
+	return 1;
+}
+
+int
+mcp_window_put(struct mcp_window *w, struct mcp_page *p, cJSON *item)
+{
+	if (mcp_page_add(p, item))
+		return 1;
+	w->more = 1;
+	return 0;
+}
+
 char *
 mcp_sql_quote(const char *s)
 {

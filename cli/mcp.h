@@ -128,6 +128,18 @@ struct mcp_page {
 	int	 full;
 };
 void	 mcp_page_init(struct mcp_page *, cJSON *items, size_t budget);
+/* The offset/limit window a paged callback walks: skip the first `skip`
+ * items, take up to `limit`, note when one more exists. */
+struct mcp_window {
+	long long	 skip;		/* items still to skip */
+	long long	 limit;
+	long long	 seen;		/* items passed, skipped ones included */
+	int		 more;		/* an item past the page exists */
+};
+/* 0: skip this item; 1: take it; -1: the page is full (more set). */
+int	 mcp_window_step(struct mcp_window *, const struct mcp_page *);
+/* mcp_page_add(); on a full page sets more and returns 0. */
+int	 mcp_window_put(struct mcp_window *, struct mcp_page *, cJSON *item);
 int	 mcp_page_add(struct mcp_page *, cJSON *item);
 /* Bytes item takes printed. */
 size_t	 mcp_json_size(const cJSON *item);
