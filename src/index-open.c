@@ -239,6 +239,18 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 	    INDEX_READER_CACHE_KIB);
 	if ((ret = index_exec(db, sql, path, err)) != MGT_OK)
 		goto fail;
+	/*
+	 * A reader maps the file instead of copying every page it reads
+	 * with pread(): the rules' SQL reads much of the index, and
+	 * re-evaluating a stored index (corpus --indexes) took 25 % less
+	 * wall time mapped.  Read-only only: an index is written to a
+	 * temporary file and renamed, never truncated in place, which is
+	 * what would turn a mapped read into SIGBUS.  SQLite caps the size
+	 * at its compile-time maximum.
+	 */
+	if (readonly && (ret = index_exec(db, "PRAGMA mmap_size = "
+	    INDEX_READER_MMAP_BYTES ";", path, err)) != MGT_OK)
+		goto fail;
 	if (sqlfunc_register(db, o->no_jit ? SQLFUNC_NO_JIT : 0) != MGT_OK) {
 		ret = index_db_error(db, SQLITE_ERROR, path,
 		    "register SQL functions", err);

@@ -29,6 +29,8 @@ struct mgt_error;
  */
 #define INDEX_WRITER_CACHE_KIB	32768
 #define INDEX_READER_CACHE_KIB	16384
+/* What a read-only connection maps of the file (index-open.c). */
+#define INDEX_READER_MMAP_BYTES	"2147418112"
 /* Busy timeout of index_open(), in milliseconds. */
 #define INDEX_BUSY_TIMEOUT_MS	5000
 
