@@ -21,11 +21,20 @@ struct corpus_limits {
  * NULL when the child exited 0, else why it did not ("killed by signal
  * 11", "timed out after 5 s").  Returns 0, or -1 when a process cannot
  * be made (errno set; the cases not started are reported to done as
- * failed).
+ * failed).  Child k of jobs is pinned to a CPU of its own when there are
+ * at least jobs CPUs.
  */
 int	 corpus_pool_run(size_t n, int jobs, const struct corpus_limits *lim,
 	    int (*work)(size_t i, void *ctx),
 	    void (*done)(size_t i, const char *failure, void *ctx), void *ctx);
+
+/*
+ * After corpus_pool_run() returned -1 with errno EINTR: the signal
+ * (SIGINT, SIGTERM or SIGHUP) that stopped it; its children are gone and
+ * the cases not finished were reported to done as failed.  The caller
+ * cleans up and should die of it (the handlers it had are back).
+ */
+int	 corpus_pool_signal(void);
 
 /* The processors this process may run on (at least 1). */
 int	 corpus_pool_cores(void);

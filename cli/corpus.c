@@ -10,8 +10,10 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,6 +298,7 @@ struct corpus_run {
 	size_t			 npick;
 	struct corpus_result	*rs;		/* per picked case */
 	const char		*results;	/* a result file per case */
+	char			 scratch[PATH_MAX]; /* per-case temporaries */
 	const char		*keep;		/* --keep-indexes DIR */
 	const char		*indexes;	/* --indexes DIR */
 	char			*ingest;	/* the ingest options, joined */
@@ -435,17 +438,50 @@ corpus_fault(const char *name)
 		abort();
 }
 
+/* Case i's scratch directory. */
+static void
+corpus_scratch_path(const struct corpus_run *run, size_t i, char *buf,
+    size_t len)
+{
+	corpus_store_path(buf, len, run->scratch, i, "");
+}
+
+static int
+corpus_remove_one(const char *path, const struct stat *st, int flag,
+    struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	(void)remove(path);
+	return 0;
+}
+
+/* Remove dir and what is under it; symbolic links are not followed. */
+static void
+corpus_remove_tree(const char *dir)
+{
+	(void)nftw(dir, corpus_remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* In the child: evaluate picked case k and write its result file. */
 static int
 corpus_work(size_t k, void *ctx)
 {
 	struct corpus_run *run = ctx;
 	struct corpus_result r;
+	char tmp[PATH_MAX];
 	int rc;
 
 	memset(&r, 0, sizeof r);
 	r.index = run->pick[k];
 	r.cases = run->ncases;
+	/* The case's temporaries in a directory the parent removes when
+	 * this process ends, however it ends (a SIGKILL at the deadline
+	 * leaves its scratch index behind). */
+	corpus_scratch_path(run, r.index, tmp, sizeof tmp);
+	if (mkdir(tmp, 0700) == 0)
+		mgt_session_options(run->s)->tmpdir = tmp;
 	corpus_fault(run->indexes ? run->recs[r.index].name :
 	    run->names[r.index]);
 	corpus_eval(run, r.index, &r);
@@ -472,6 +508,8 @@ corpus_done(size_t k, const char *failure, void *ctx)
 	size_t i = run->pick[k];
 
 	why[0] = '\0';
+	corpus_scratch_path(run, i, path, sizeof path);
+	corpus_remove_tree(path);
 	corpus_store_path(path, sizeof path, run->results, i, ".result.json");
 	if (failure == NULL && corpus_result_read(path, r, why,
 	    sizeof why) == 0 && r->index == i)
@@ -1008,19 +1046,48 @@ cmd_corpus_exec(int argc, char **argv)
 		}
 		run.results = tmpres;
 	}
+	corpus_tmpname(run.s, run.scratch, sizeof run.scratch);
+	if (mkdtemp(run.scratch) == NULL) {
+		fprintf(stderr, "mgtriage corpus: cannot make %s: %s\n",
+		    run.scratch, strerror(errno));
+		run.scratch[0] = '\0';
+		if (run.results == tmpres)
+			corpus_rmdir(tmpres);
+		rc = MGT_EXIT_INTERNAL;
+		goto out;
+	}
 	/* Shard I of N: the cases i with i mod N = I, sizes spread evenly
 	 * over a sorted list. */
 	run.pick = cli_calloc(run.ncases / nshards + 1, sizeof *run.pick);
 	for (i = shard; i < run.ncases; i += nshards)
 		run.pick[run.npick++] = i;
+	/* A results directory used before may hold this shard's cases from
+	 * an earlier run: gone, so a case this run never finishes (the
+	 * run killed) is "no result" to merge, not an old verdict. */
+	for (i = 0; i < run.npick && ca.results; i++) {
+		corpus_store_path(tmpres, sizeof tmpres, ca.results,
+		    run.pick[i], ".result.json");
+		(void)unlink(tmpres);
+	}
 	run.rs = cli_calloc(run.npick + 1, sizeof *run.rs);
 	rc = MGT_EXIT_OK;
 	if (corpus_pool_run(run.npick, ca.jobs, &ca.lim, corpus_work,
 	    corpus_done, &run) != 0) {
+		if (errno == EINTR && corpus_pool_signal() != 0) {
+			/* Nothing of ours left behind; then die of it. */
+			corpus_remove_tree(run.scratch);
+			if (run.results == tmpres)
+				corpus_rmdir(tmpres);
+			fflush(NULL);
+			raise(corpus_pool_signal());
+			rc = 128 + corpus_pool_signal();
+			goto out;
+		}
 		fprintf(stderr, "mgtriage corpus: cannot start or wait for "
 		    "a worker process: %s\n", strerror(errno));
 		rc = MGT_EXIT_INTERNAL;
 	}
+	corpus_remove_tree(run.scratch);
 	if (run.io_error) {
 		fprintf(stderr, "mgtriage corpus: cannot write results under "
 		    "%s\n", run.results);
@@ -1206,7 +1273,8 @@ const struct cmd_entry cmd_corpus_entry = {
 	"Options:\n"
 	"      --healthy     every PATH is one case that must be healthy\n"
 	"      --junit FILE  also write a JUnit XML file, one test per case\n"
-	"      --jobs N      cases in N processes at once (default: the CPUs\n"
+	"      --jobs N      cases in N processes at once, each on a CPU of its\n"
+	"                    own while there are N CPUs (default: the CPUs\n"
 	"                    available)\n"
 	"      --shard I/N   run only the I-th (from 0) of N slices; '--shard N'\n"
 	"                    takes I from JOB_COMPLETION_INDEX (Kubernetes)\n"
