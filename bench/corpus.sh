@@ -83,6 +83,7 @@ ren=$(secs "$mgt" corpus --jobs "$cores" --indexes "$idx")
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 printf '\ncorpus: %d cases (%s), %d cores, load %s\n' "$cases" "$kind" \
     "$cores" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '(each --jobs process is pinned to a CPU of its own: --jobs 1 uses one CPU)\n'
 printf '%-44s %9s %7s\n' "run" "wall s" "ratio"
 printf '%-44s %9s %7s\n' "--jobs 1" "$one" "1.00"
 printf '%-44s %9s %7s\n' "--jobs $cores (+ --keep-indexes)" "$many" "$(ratio "$many" "$one")"
