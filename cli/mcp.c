@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,9 +56,13 @@ mcp_send(cJSON *msg)
 
 	if ((s = cJSON_PrintUnformatted(msg)) == NULL)
 		cmd_out_of_memory("a message", NULL);
-	fputs(s, stdout);
-	fputc('\n', stdout);
-	fflush(stdout);
+	/* A write error (EPIPE: the client went away) sets ferror(stdout),
+	 * which ends the loop. */
+	if (!ferror(stdout)) {
+		fputs(s, stdout);
+		fputc('\n', stdout);
+		fflush(stdout);
+	}
 	cJSON_free(s);
 	cJSON_Delete(msg);
 }
@@ -194,7 +199,11 @@ mcp_tools_call(struct mcp_server *sv, const cJSON *params, int *code,
 		free(err);
 		return NULL;
 	}
-	out = tool->fn(sv, args, (size_t)cap, &err, &bad);
+	/* The result holds the payload twice (structuredContent, and as
+	 * text where escaping at most doubles it): a third of the cap, less
+	 * the wrapper, keeps the whole result under the cap. */
+	out = tool->fn(sv, args, ((size_t)cap - MCP_WRAP_BYTES) / 3, &err,
+	    &bad);
 	if (out == NULL && bad) {
 		*code = MCP_INVALID_PARAMS;
 		*msg = mcp_msg("%s: %s", tool->name, err);
@@ -203,15 +212,6 @@ mcp_tools_call(struct mcp_server *sv, const cJSON *params, int *code,
 	}
 	if (out == NULL) {
 		r = mcp_tool_error(err != NULL ? err : "failed");
-		free(err);
-		return r;
-	}
-	if ((n = mcp_json_size(out)) > (size_t)cap) {
-		/* A page is filled under the cap; one item alone can pass. */
-		cJSON_Delete(out);
-		err = mcp_msg("the result is %zu bytes, over the cap of %lld: "
-		    "ask for fewer items or raise max_bytes", n, cap);
-		r = mcp_tool_error(err);
 		free(err);
 		return r;
 	}
@@ -225,6 +225,15 @@ mcp_tools_call(struct mcp_server *sv, const cJSON *params, int *code,
 	cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "content"), c);
 	cJSON_AddItemToObject(r, "structuredContent", out);
 	cJSON_AddFalseToObject(r, "isError");
+	if ((n = mcp_json_size(r)) > (size_t)cap) {
+		/* A page is filled under the budget; one item alone can
+		 * pass. */
+		cJSON_Delete(r);
+		err = mcp_msg("the result is %zu bytes, over the cap of %lld: "
+		    "ask for fewer items or raise max_bytes", n, cap);
+		r = mcp_tool_error(err);
+		free(err);
+	}
 	return r;
 }
 
@@ -365,6 +374,26 @@ mcp_resources_read(struct mcp_server *sv, const cJSON *params, int *code,
 	return r;
 }
 
+/* Whether a string in the JSON text holds the escape \u0000: cJSON
+ * would end the string there and hand on a different, shorter value. */
+static int
+mcp_has_nul_escape(const char *s)
+{
+	int in = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			in = !in;
+		else if (in && *s == '\\') {
+			if (s[1] == 'u' && strncmp(s + 2, "0000", 4) == 0)
+				return 1;
+			if (s[1] != '\0')
+				s++;
+		}
+	}
+	return 0;
+}
+
 /* One message in.  Requests get exactly one response; notifications and
  * responses none. */
 static void
@@ -375,6 +404,11 @@ mcp_handle(struct mcp_server *sv, const char *line)
 	char *err = NULL;
 	int code = MCP_METHOD_NOT_FOUND;
 
+	if (mcp_has_nul_escape(line)) {
+		mcp_reply(NULL, NULL, MCP_PARSE_ERROR, "parse error: a string "
+		    "holds \\u0000 (NUL), which is not accepted");
+		return;
+	}
 	/* Required to end after the value: "{...}xyz" is not a message. */
 	if ((msg = cJSON_ParseWithOpts(line, NULL, 1)) == NULL) {
 		mcp_reply(NULL, NULL, MCP_PARSE_ERROR,
@@ -437,16 +471,19 @@ out:
 /*
  * Read one line of at most max bytes into *buf (NUL-terminated, the
  * newline dropped).  Returns 1 for a line, 0 at end of input, -1 for a
- * line too long (the rest of it is read and dropped).
+ * line too long (the rest of it is read and dropped), -2 for a line
+ * holding a NUL byte (which would cut it short).
  */
 static int
 mcp_read_line(char **buf, size_t *cap, size_t max)
 {
 	size_t n = 0;
-	int ch, over = 0;
+	int ch, over = 0, nul = 0;
 
 	while ((ch = getchar()) != EOF && ch != '\n') {
-		if (over)
+		if (ch == '\0')
+			nul = 1;
+		if (over || nul)
 			continue;
 		if (n >= max) {
 			over = 1;
@@ -462,6 +499,8 @@ mcp_read_line(char **buf, size_t *cap, size_t max)
 		return 0;
 	if (over)
 		return -1;
+	if (nul)
+		return -2;
 	if (n > 0 && (*buf)[n - 1] == '\r')
 		n--;
 	if (*buf == NULL)
@@ -575,6 +614,9 @@ cmd_mcp_exec(int argc, char **argv)
 	    mcp_option, &a)) != CMD_OPTIONS_DONE)
 		return rc;
 	cJSON_InitHooks(&hooks);
+	/* A client that closes the pipe is a write error (exit 4), not a
+	 * signal. */
+	signal(SIGPIPE, SIG_IGN);
 	cmd_options_init(&opts);
 	opts.on_problem = mcp_on_problem;
 	opts.on_notice = mcp_on_notice;
@@ -609,6 +651,11 @@ cmd_mcp_exec(int argc, char **argv)
 		rc = mcp_read_line(&line, &cap, sv.max_line);
 		if (rc == 0)
 			break;
+		if (rc == -2) {
+			mcp_reply(NULL, NULL, MCP_PARSE_ERROR, "parse error: "
+			    "the message holds a NUL byte");
+			continue;
+		}
 		if (rc < 0) {
 			msg = mcp_msg("parse error: the message is longer "
 			    "than %zu bytes (--max-message)", sv.max_line);
@@ -619,6 +666,8 @@ cmd_mcp_exec(int argc, char **argv)
 		if (line[strspn(line, " \t")] == '\0')
 			continue;
 		mcp_handle(&sv, line);
+		if (ferror(stdout))
+			break;
 	}
 	if (ferror(stdout)) {
 		fprintf(stderr, "mgtriage mcp: cannot write to stdout\n");
@@ -649,9 +698,9 @@ const struct cmd_entry cmd_mcp_entry = {
 	"\n"
 	"Options:\n"
 	"  -r, --rules DIR        rules to load (default: the built-in ones)\n"
-	"      --max-bytes N      cap on one tool result, in bytes (default\n"
-	"                         262144, 1024 to 16777216); a client may ask\n"
-	"                         for less with the max_bytes argument\n"
+	"      --max-bytes N      cap on one whole tool result, in bytes\n"
+	"                         (default 262144, 1024 to 16777216); a client\n"
+	"                         may ask for less with the max_bytes argument\n"
 	"      --max-message N    longest message accepted, in bytes (default\n"
 	"                         4194304); a longer line is a parse error\n"
 	"      --no-open          refuse open_case: serve only the cases given\n"
@@ -659,7 +708,8 @@ const struct cmd_entry cmd_mcp_entry = {
 	"  -h, --help             this help\n"
 	"\n"
 	"Exit: 0 at the end of input, 2 usage or rules error, 3 when the\n"
-	"inputs given cannot be read, 4 when stdout cannot be written.\n"
+	"inputs given cannot be read, 4 when stdout cannot be written (the\n"
+	"client closed it).\n"
 	"\n"
 	"Examples:\n"
 	"  mgtriage mcp\n"

@@ -22,6 +22,8 @@
 #define MCP_DEFAULT_BYTES	(256 * 1024)
 #define MCP_MIN_BYTES		1024
 #define MCP_MAX_BYTES		(16 * 1024 * 1024)
+/* The wrapper around a tool's payload in its result, at most. */
+#define MCP_WRAP_BYTES		128
 /* Default and bounds of one incoming message (a line). */
 #define MCP_DEFAULT_LINE	(4 * 1024 * 1024)
 #define MCP_MIN_LINE		1024
