@@ -107,7 +107,7 @@ int
 mcp_args_check(const cJSON *args, const char *schema, char **msg)
 {
 	cJSON *sch, *props;
-	const cJSON *a;
+	const cJSON *a, *p, *t;
 	int rc = 0;
 
 	if (args == NULL)
@@ -120,9 +120,19 @@ mcp_args_check(const cJSON *args, const char *schema, char **msg)
 		cmd_out_of_memory("an input schema", NULL);
 	props = cJSON_GetObjectItemCaseSensitive(sch, "properties");
 	cJSON_ArrayForEach(a, args) {
-		if (cJSON_GetObjectItemCaseSensitive(props, a->string) ==
+		if ((p = cJSON_GetObjectItemCaseSensitive(props, a->string)) ==
 		    NULL) {
 			*msg = mcp_msg("unknown argument '%.200s'",
+			    a->string);
+			rc = -1;
+			break;
+		}
+		/* Strings are checked here, for every tool alike; the
+		 * other types where they are read. */
+		t = cJSON_GetObjectItemCaseSensitive(p, "type");
+		if (cJSON_IsString(t) && strcmp(t->valuestring, "string") ==
+		    0 && !cJSON_IsString(a) && !cJSON_IsNull(a)) {
+			*msg = mcp_msg("argument '%.200s' must be a string",
 			    a->string);
 			rc = -1;
 			break;
