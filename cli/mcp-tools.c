@@ -93,7 +93,7 @@ mcp_case_open(struct mcp_server *sv, const char *const *in, size_t n,
 	struct mgt_index_stats st;
 	struct mgt_error err;
 	char ebuf[2200];
-	mgt_case *c;
+	mgt_case *c, **opened;
 	size_t i, ndb = 0;
 
 	for (i = 0; i < n; i++)
@@ -128,14 +128,22 @@ mcp_case_open(struct mcp_server *sv, const char *const *in, size_t n,
 		}
 		return mcp_case_add(sv, c, in, n);
 	}
+	/* All or nothing: the open cases change only when every index
+	 * opens. */
+	opened = cli_reallocarray(NULL, n, sizeof *opened);
 	for (i = 0; i < n; i++) {
-		if (mgt_case_open(sv->s, in[i], &c, &err) != MGT_OK) {
+		if (mgt_case_open(sv->s, in[i], &opened[i], &err) != MGT_OK) {
 			*msg = mcp_msg("cannot open the index: %s",
 			    mgt_error_format(&err, ebuf, sizeof ebuf));
+			while (i-- > 0)
+				mgt_case_close(opened[i]);
+			free(opened);
 			return NULL;
 		}
-		last = mcp_case_add(sv, c, in + i, 1);
 	}
+	for (i = 0; i < n; i++)
+		last = mcp_case_add(sv, opened[i], in + i, 1);
+	free(opened);
 	return last;
 }
 
