@@ -42,12 +42,21 @@ mcp_yaml_write(void *data, unsigned char *p, size_t n)
 	return 1;
 }
 
-/* Would s, plain, read back as something other than a string? */
+/*
+ * Would s, plain, read back as something other than a string?  YAML 1.1
+ * readers (PyYAML, go-yaml v2) also take yes/no/on/off/y/n as booleans,
+ * 0755 and 0b101 and 1_000 and 1:20 as integers, .inf and .nan as
+ * floats, dates as timestamps, = and << as special keys.  Quoting is
+ * always safe, so any string made only of what such numbers and times
+ * use, beginning as they do, is quoted.
+ */
 static int
 mcp_yaml_ambiguous(const char *s)
 {
 	static const char *const words[] = { "true", "false", "null", "yes",
-		"no", "on", "off", "y", "n", "~", NULL };
+		"no", "on", "off", "y", "n", "~", "=", "<<", NULL };
+	static const char numeric[] = "0123456789+-._: "
+	    "abcdefABCDEFxXoOtTzZiInN";
 	char *end;
 	size_t i;
 
@@ -56,6 +65,9 @@ mcp_yaml_ambiguous(const char *s)
 	for (i = 0; words[i] != NULL; i++)
 		if (strcasecmp(s, words[i]) == 0)
 			return 1;
+	if (strchr("0123456789+-.", *s) != NULL &&
+	    s[strspn(s, numeric)] == '\0')
+		return 1;
 	(void)strtod(s, &end);
 	return *end == '\0';
 }
