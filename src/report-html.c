@@ -408,7 +408,7 @@ report_html_write(FILE *fp, const struct report_model *m)
 	fputs("<dt>Inputs</dt><dd>", fp);
 	for (i = 0; i < m->ninputs; i++) {
 		fputs(i > 0 ? ", <code>" : "<code>", fp);
-		html_put(fp, m->inputs[i]);
+		html_put(fp, report_input_name(m->inputs[i]));
 		fputs("</code>", fp);
 	}
 	fprintf(fp, "</dd>\n<dt>Rules evaluated</dt><dd>%lld</dd>\n"

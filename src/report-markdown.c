@@ -353,7 +353,8 @@ report_markdown_write(FILE *fp, const struct report_model *m)
 	for (i = 0; i < m->ninputs; i++) {
 		if (i > 0)
 			fputs(", ", fp);
-		md_code(fp, m->inputs[i], MD_COLUMNS, 0);
+		md_code(fp, report_input_name(m->inputs[i]), MD_COLUMNS,
+		    0);
 	}
 	fprintf(fp, "\n- **Rules evaluated:** %lld\n", m->nrules);
 	fprintf(fp, "- **Findings:** %s\n\n", m->findings_sentence);

@@ -424,7 +424,7 @@ report_text_write(FILE *fp, const struct report_model *m)
 		text_put(&c, m->version);
 	for (i = 0; i < m->ninputs; i++) {
 		fputs(i == 0 ? ": " : ", ", fp);
-		text_put(&c, m->inputs[i]);
+		text_put(&c, report_input_name(m->inputs[i]));
 	}
 	fputc('\n', fp);
 	if (m->generated_at != NULL) {
