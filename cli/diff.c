@@ -162,6 +162,11 @@ cmd_diff_exec(int argc, char **argv)
 		return cmd_usage_error(&cmd_diff_entry, "expected two inputs "
 		    "or indexes, A and B");
 	}
+	if ((rc = cmd_check_stdin(&cmd_diff_entry, argv + optind, 2)) !=
+	    MGT_EXIT_OK) {
+		cmd_ingest_free(&ci);
+		return rc;
+	}
 	mgt_error_clear(&err);
 	if (da.output != NULL && cmd_check_output(da.output, argv + optind,
 	    2, ci.allow_output_in_input, &err) != MGT_OK) {
