@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,10 +108,17 @@ ingest_journal_header(struct ingest *in, const char *line, size_t len)
 
 	if (len < 30 || memcmp(line, "-- ", 3) != 0)
 		return;
+	/* By hand, not sscanf: the line is not NUL-terminated, and glibc's
+	 * sscanf measures its input with strlen first. */
 	for (p = line; p + 5 <= line + len; p++) {
-		if (p[0] >= '1' && p[0] <= '2' && p[4] == '-' &&
-		    sscanf(p, "%4d-", &year) == 1 && year > 1990 &&
-		    year < 2200) {
+		if (p[4] != '-' || !isdigit((unsigned char)p[0]) ||
+		    !isdigit((unsigned char)p[1]) ||
+		    !isdigit((unsigned char)p[2]) ||
+		    !isdigit((unsigned char)p[3]))
+			continue;
+		year = (p[0] - '0') * 1000 + (p[1] - '0') * 100 +
+		    (p[2] - '0') * 10 + (p[3] - '0');
+		if (year > 1990 && year < 2200) {
 			in->year_hint = year;
 			/* The year this journal begins in: its first stamps'. */
 			if (in->source_year == 0)
