@@ -919,24 +919,6 @@ corpus_mkdir(const char *dir, const char *opt)
 	return 0;
 }
 
-/* Remove the files of a private results directory, then it. */
-static void
-corpus_rmdir(const char *dir)
-{
-	char why[64], **v;
-	size_t n, i;
-
-	if ((v = corpus_store_list(dir, ".result.json", &n, why,
-	    sizeof why)) != NULL) {
-		for (i = 0; i < n; i++) {
-			unlink(v[i]);
-			free(v[i]);
-		}
-		free(v);
-	}
-	rmdir(dir);
-}
-
 static int cmd_corpus_merge(int argc, char **argv);
 
 static int
@@ -946,7 +928,7 @@ cmd_corpus_exec(int argc, char **argv)
 	struct corpus_run run;
 	struct corpus_args ca;
 	struct mgt_error err;
-	char tmpres[PATH_MAX];
+	char tmpres[PATH_MAX], stale[PATH_MAX];
 	size_t shard, nshards, i;
 	int rc, a;
 	static const struct option longopts[] = {
@@ -1052,7 +1034,7 @@ cmd_corpus_exec(int argc, char **argv)
 		    run.scratch, strerror(errno));
 		run.scratch[0] = '\0';
 		if (run.results == tmpres)
-			corpus_rmdir(tmpres);
+			corpus_remove_tree(tmpres);
 		rc = MGT_EXIT_INTERNAL;
 		goto out;
 	}
@@ -1065,9 +1047,9 @@ cmd_corpus_exec(int argc, char **argv)
 	 * an earlier run: gone, so a case this run never finishes (the
 	 * run killed) is "no result" to merge, not an old verdict. */
 	for (i = 0; i < run.npick && ca.results; i++) {
-		corpus_store_path(tmpres, sizeof tmpres, ca.results,
+		corpus_store_path(stale, sizeof stale, ca.results,
 		    run.pick[i], ".result.json");
-		(void)unlink(tmpres);
+		(void)unlink(stale);
 	}
 	run.rs = cli_calloc(run.npick + 1, sizeof *run.rs);
 	rc = MGT_EXIT_OK;
@@ -1077,7 +1059,7 @@ cmd_corpus_exec(int argc, char **argv)
 			/* Nothing of ours left behind; then die of it. */
 			corpus_remove_tree(run.scratch);
 			if (run.results == tmpres)
-				corpus_rmdir(tmpres);
+				corpus_remove_tree(tmpres);
 			fflush(NULL);
 			raise(corpus_pool_signal());
 			rc = 128 + corpus_pool_signal();
@@ -1098,7 +1080,7 @@ cmd_corpus_exec(int argc, char **argv)
 	if (rc == MGT_EXIT_OK)
 		rc = (int)i;
 	if (run.results == tmpres)
-		corpus_rmdir(tmpres);
+		corpus_remove_tree(tmpres);
 out:
 	for (i = 0; run.rs && i < run.npick; i++)
 		corpus_result_clear(&run.rs[i]);

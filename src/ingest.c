@@ -291,7 +291,7 @@ ingest_input(struct ingest *in, const char *input)
 	memset(&st, 0, sizeof st);
 	mgt_error_clear(&err);
 	/* "-": standard input, named as its members are (source_walk). */
-	name = strcmp(input, "-") == 0 ? "stdin" : input;
+	name = util_input_name(input);
 	ingest_cluster_input_start(in, name);
 	in->pipe = ingest_pipe_start(input, in->opt, &in->sink, &err);
 	if (in->pipe == NULL) {

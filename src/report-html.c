@@ -14,6 +14,7 @@
 
 #include "error.h"
 #include "report-model.h"
+#include "util.h"
 #include "xmalloc.h"
 
 #define HTML_TEXT_MAX	4096	/* bytes of one inline string shown */
@@ -408,7 +409,7 @@ report_html_write(FILE *fp, const struct report_model *m)
 	fputs("<dt>Inputs</dt><dd>", fp);
 	for (i = 0; i < m->ninputs; i++) {
 		fputs(i > 0 ? ", <code>" : "<code>", fp);
-		html_put(fp, report_input_name(m->inputs[i]));
+		html_put(fp, util_input_name(m->inputs[i]));
 		fputs("</code>", fp);
 	}
 	fprintf(fp, "</dd>\n<dt>Rules evaluated</dt><dd>%lld</dd>\n"

@@ -14,6 +14,7 @@
 
 #include "error.h"
 #include "report-model.h"
+#include "util.h"
 #include "xmalloc.h"
 
 #define MD_COLUMNS	1000	/* display columns of one inline text */
@@ -353,7 +354,7 @@ report_markdown_write(FILE *fp, const struct report_model *m)
 	for (i = 0; i < m->ninputs; i++) {
 		if (i > 0)
 			fputs(", ", fp);
-		md_code(fp, report_input_name(m->inputs[i]), MD_COLUMNS,
+		md_code(fp, util_input_name(m->inputs[i]), MD_COLUMNS,
 		    0);
 	}
 	fprintf(fp, "\n- **Rules evaluated:** %lld\n", m->nrules);

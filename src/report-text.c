@@ -17,6 +17,7 @@
 #include "error.h"
 #include "report-model.h"
 #include "utf8.h"
+#include "util.h"
 #include "xmalloc.h"
 
 #define TEXT_RESET	"\033[0m"
@@ -424,7 +425,7 @@ report_text_write(FILE *fp, const struct report_model *m)
 		text_put(&c, m->version);
 	for (i = 0; i < m->ninputs; i++) {
 		fputs(i == 0 ? ": " : ", ", fp);
-		text_put(&c, report_input_name(m->inputs[i]));
+		text_put(&c, util_input_name(m->inputs[i]));
 	}
 	fputc('\n', fp);
 	if (m->generated_at != NULL) {

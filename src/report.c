@@ -87,14 +87,6 @@ report_finding_severity(const struct finding *f)
 	return rule_severity_name(f->rule->severity);
 }
 
-/* How a report for people names an input: "-" was standard input, which
- * the sources call "stdin". */
-const char *
-report_input_name(const char *input)
-{
-	return strcmp(input, "-") == 0 ? "stdin" : input;
-}
-
 size_t
 report_cut(const char *s, size_t max)
 {

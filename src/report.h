@@ -118,7 +118,6 @@ struct report_group {
 char	*report_format_ts(int64_t us, char *buf, size_t len);
 /* The finding's severity name, "info" if it has no rule. */
 const char *report_finding_severity(const struct finding *);
-const char *report_input_name(const char *);
 /* Length of s cut to at most max bytes without splitting a character. */
 size_t	 report_cut(const char *s, size_t max);
 /*

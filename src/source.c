@@ -22,6 +22,7 @@
 #include "error.h"
 #include "source-private.h"
 #include "utf8.h"
+#include "util.h"
 #include "xmalloc.h"
 
 void
@@ -613,10 +614,10 @@ source_walk(const char *input, const struct mgt_limits *limits,
 	source_container_init(&top, "", '/', 0, 0);
 	source_escape(input, strlen(input), MGT_ERROR_WHERE_MAX - 8, &where);
 
-	/* "-" is standard input (a pipe or a file), named "stdin". */
+	/* "-" is standard input (a pipe or a file). */
 	stdin_input = strcmp(input, "-") == 0;
 	if (stdin_input) {
-		source_buf_set(&where, "stdin");
+		source_buf_set(&where, util_input_name(input));
 		fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
 	} else
 		fd = open(input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -632,7 +633,7 @@ source_walk(const char *input, const struct mgt_limits *limits,
 		goto out;
 	}
 	if (stdin_input)
-		source_buf_set(&top.path, "stdin");
+		source_buf_set(&top.path, util_input_name(input));
 	else
 		source_root_name(input, limits->max_path, &top.path);
 	source_buf_set(&top.vp, top.path.p);

@@ -130,6 +130,12 @@ util_glob(const char *p, const char *t)
 }
 
 const char *
+util_input_name(const char *input)
+{
+	return strcmp(input, "-") == 0 ? "stdin" : input;
+}
+
+const char *
 util_basename(const char *path, char *buf, size_t len)
 {
 	const char *end, *p;

@@ -31,6 +31,9 @@ double	 util_now(void);
  */
 #define UTIL_BASENAME_MAX	4096
 const char *util_basename(const char *path, char *buf, size_t len);
+/* How an input is named to people and in the index: "-" is standard
+ * input, "stdin"; any other input is its own name. */
+const char *util_input_name(const char *input);
 /*
  * The n strings of v sorted (v is reordered) and joined with sep, in a new
  * string the caller frees.
