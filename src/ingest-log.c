@@ -7,7 +7,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,29 +102,14 @@ ingest_parse_line(struct ingest *in, const char *p, size_t l,
 static void
 ingest_journal_header(struct ingest *in, const char *line, size_t len)
 {
-	const char *p;
-	int year;
+	int year = journal_header_year(line, len);
 
-	if (len < 30 || memcmp(line, "-- ", 3) != 0)
+	if (year == 0)
 		return;
-	/* By hand, not sscanf: the line is not NUL-terminated, and glibc's
-	 * sscanf measures its input with strlen first. */
-	for (p = line; p + 5 <= line + len; p++) {
-		if (p[4] != '-' || !isdigit((unsigned char)p[0]) ||
-		    !isdigit((unsigned char)p[1]) ||
-		    !isdigit((unsigned char)p[2]) ||
-		    !isdigit((unsigned char)p[3]))
-			continue;
-		year = (p[0] - '0') * 1000 + (p[1] - '0') * 100 +
-		    (p[2] - '0') * 10 + (p[3] - '0');
-		if (year > 1990 && year < 2200) {
-			in->year_hint = year;
-			/* The year this journal begins in: its first stamps'. */
-			if (in->source_year == 0)
-				in->source_header_year = year;
-			return;
-		}
-	}
+	in->year_hint = year;
+	/* The year this journal begins in: its first stamps'. */
+	if (in->source_year == 0)
+		in->source_header_year = year;
 }
 
 static void

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -150,6 +151,34 @@ journal_name_char(char ch, size_t pos)
 {
 	return (ch >= 'A' && ch <= 'Z') || ch == '_' ||
 	    (pos > 0 && ch >= '0' && ch <= '9');
+}
+
+/*
+ * journalctl's first line, "-- Logs begin at Tue 2021-09-14 09:33:00 UTC,
+ * end at ...": the year of the first ISO date on it.  By hand, not with
+ * sscanf: the line is a slice of a block, not NUL-terminated, and glibc's
+ * sscanf measures its input with strlen first.
+ */
+int
+journal_header_year(const char *line, size_t len)
+{
+	const char *p;
+	int year;
+
+	if (len < 30 || memcmp(line, "-- ", 3) != 0)
+		return 0;
+	for (p = line; p + 5 <= line + len; p++) {
+		if (p[4] != '-' || !isdigit((unsigned char)p[0]) ||
+		    !isdigit((unsigned char)p[1]) ||
+		    !isdigit((unsigned char)p[2]) ||
+		    !isdigit((unsigned char)p[3]))
+			continue;
+		year = (p[0] - '0') * 1000 + (p[1] - '0') * 100 +
+		    (p[2] - '0') * 10 + (p[3] - '0');
+		if (year > 1990 && year < 2200)
+			return year;
+	}
+	return 0;
 }
 
 enum journal_format

@@ -22,6 +22,10 @@ enum journal_format {
 	JOURNAL_EXPORT		/* the export format */
 };
 
+/* The year of a "-- Logs begin at 2021-09-14 ..." header line; 0 when
+ * the line is not one.  line need not be NUL-terminated. */
+int	 journal_header_year(const char *line, size_t len);
+
 /* Decide the format from the first bytes of a member. */
 enum journal_format journal_detect(const void *head, size_t len);
 

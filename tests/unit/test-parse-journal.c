@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -568,6 +570,54 @@ test_garbage(void)
 	cap_reset(&c);
 }
 
+/*
+ * journal_header_year() reads a slice of a block: the line may end at the
+ * last byte of mapped memory.  Each line is placed so that it ends where a
+ * PROT_NONE page begins; a read past its end faults (sscanf did).
+ */
+static int
+year_at_guard(const char *line)
+{
+	static char *map;
+	static size_t page;
+	size_t n = strlen(line);
+
+	if (map == NULL) {
+		page = (size_t)sysconf(_SC_PAGESIZE);
+		map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (map == MAP_FAILED ||
+		    mprotect(map + page, page, PROT_NONE) != 0) {
+			perror("mmap");
+			exit(99);
+		}
+	}
+	memcpy(map + page - n, line, n);
+	return journal_header_year(map + page - n, n);
+}
+
+static void
+test_header_year(void)
+{
+	ok(year_at_guard("-- Logs begin at Tue 2021-09-14 09:33:00 UTC, "
+	    "end at Tue 2021-09-14 10:00:00 UTC. --") == 2021,
+	    "header: the year of its first date");
+	ok(year_at_guard("-- Logs begin at Wed 2025-12-31 23:59:00 UTC, "
+	    "end at Thu 2026-01-01 00:10:00 UTC. --") == 2025,
+	    "header: the first date's year, not the last's");
+	ok(year_at_guard("-- Journal begins at Mon 2024-03-04 ---- 2023-") ==
+	    2024, "header: 'Journal begins at' (systemd 246+)");
+	ok(year_at_guard("-- no date on this header line at all, 2023-") ==
+	    2023, "header: a year in the last five bytes of memory");
+	ok(year_at_guard("-- no date on this header line at all, 20231") ==
+	    0, "header: digits up to the last byte, no '-': 0, no fault");
+	ok(year_at_guard("-- Logs begin at Tue 1970-01-01 00:00:00 UTC --") ==
+	    0, "header: a year before 1991 is not believed");
+	ok(year_at_guard("-- No entries --") == 0, "header: too short");
+	ok(year_at_guard("Sep 14 09:33:00 host kubenswrapper[1]: 2021-09-14 "
+	    "x") == 0, "header: a log line is not a header");
+}
+
 int
 main(void)
 {
@@ -576,5 +626,6 @@ main(void)
 	test_export();
 	test_export_bad();
 	test_garbage();
+	test_header_year();
 	return done_testing();
 }
