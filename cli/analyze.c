@@ -73,6 +73,7 @@ cmd_analyze_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc;
 	}
+	cmd_ingest_cpus(&ci);
 	ro = &aa.ra.ro;
 	index = aa.index;
 	keep = aa.keep;

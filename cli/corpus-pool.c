@@ -67,19 +67,6 @@ pool_now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int
-corpus_pool_cores(void)
-{
-	cpu_set_t set;
-	int n;
-
-	if (sched_getaffinity(0, sizeof set, &set) == 0 &&
-	    (n = CPU_COUNT(&set)) > 0)
-		return n;
-	n = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? n : 1;
-}
-
 /* In the child: the limits, then the work; never returns. */
 static void
 pool_child(size_t i, int cpu, const struct sigaction *old,

@@ -36,7 +36,4 @@ int	 corpus_pool_run(size_t n, int jobs, const struct corpus_limits *lim,
  */
 int	 corpus_pool_signal(void);
 
-/* The processors this process may run on (at least 1). */
-int	 corpus_pool_cores(void);
-
 #endif

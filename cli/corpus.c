@@ -26,6 +26,7 @@
 #include "ingest-opts.h"
 #include "corpus-pool.h"
 #include "corpus-store.h"
+#include "cpus.h"
 
 #define CORPUS_MAX_EXPECTED 64
 
@@ -954,7 +955,7 @@ cmd_corpus_exec(int argc, char **argv)
 	memset(&ca, 0, sizeof ca);
 	memset(&run, 0, sizeof run);
 	ca.ci = &ci;
-	ca.jobs = corpus_pool_cores();
+	ca.jobs = cpus_available();
 	ca.lim.seconds = 1800;
 	rc = cmd_options(&cmd_corpus_entry, argc, argv, "qh", longopts,
 	    corpus_option, &ca);

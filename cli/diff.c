@@ -157,6 +157,7 @@ cmd_diff_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc;
 	}
+	cmd_ingest_cpus(&ci);
 	if (argc - optind != 2) {
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_diff_entry, "expected two inputs "

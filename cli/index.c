@@ -57,6 +57,7 @@ cmd_index_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc;
 	}
+	cmd_ingest_cpus(&ci);
 	out = ia.out;
 	if (optind >= argc) {
 		cmd_ingest_free(&ci);

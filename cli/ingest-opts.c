@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli-util.h"
+#include "cpus.h"
 #include "ingest-opts.h"
 
 /* Problem lines printed per code; the report counts them all. */
@@ -168,8 +169,8 @@ cmd_ingest_free(struct cmd_ingest *ci)
 	ci->printed = NULL;
 }
 
-/* --jobs N: 1 to MGT_JOBS_MAX; anything else is a usage error (exit 2),
- * so a typo never silently runs on one thread or on thousands. */
+/* --jobs N: 1 to MGT_JOBS_MAX CPUs; anything else is a usage error (exit
+ * 2), so a typo never silently runs on one CPU or on thousands. */
 static int
 cmd_ingest_jobs(struct cmd_ingest *ci, const struct cmd_entry *e,
     const char *arg)
@@ -181,10 +182,24 @@ cmd_ingest_jobs(struct cmd_ingest *ci, const struct cmd_entry *e,
 	n = strtol(arg, &end, 10);
 	if (end == arg || *end != '\0' || errno != 0 || n < 1 ||
 	    n > MGT_JOBS_MAX)
-		return cmd_usage_error(e, "--jobs: expected a number of threads "
+		return cmd_usage_error(e, "--jobs: expected a number of CPUs "
 		    "from 1 to %d, not '%s'", MGT_JOBS_MAX, arg);
-	ci->opt->jobs = (int)n;
+	ci->cpus = (int)n;
 	return MGT_EXIT_OK;
+}
+
+/*
+ * Pinned before the session starts a thread, so all of them inherit it.
+ * A refusal from the kernel is not worth failing the run for: the
+ * threads then run where the system puts them, as without --jobs.
+ */
+void
+cmd_ingest_cpus(struct cmd_ingest *ci)
+{
+	if (ci->cpus == 0)
+		return;
+	(void)cpus_restrict(ci->cpus);
+	ci->opt->jobs = cpus_parse_workers(ci->cpus);
 }
 
 int

@@ -54,9 +54,10 @@ enum {
 	"      --limit NAME=VAL   change a limit, e.g. max-depth=3,\n"	\
 	"                         max-member-bytes=1G (see mgtriage(1))\n" \
 	"      --allow-output-in-input  write the output inside an input dir\n" \
-	"      --jobs N           parse resource files on N threads, 1 to 64\n" \
-	"                         (default: the CPUs available); the output\n" \
-	"                         is the same for any N\n"		\
+	"      --jobs N           use at most N CPUs, 1 to 64 (default: the\n" \
+	"                         reader and the index writer, unpinned);\n" \
+	"                         from 4, N-2 threads parse resource files;\n" \
+	"                         the output is the same for any N\n"	\
 	"  -q, --quiet            no per-problem lines on stderr\n"	\
 	"      --[no-]progress    progress on stderr (default: if a tty)\n"
 
@@ -73,6 +74,7 @@ struct cmd_ingest {
 	int			 quiet;		/* no per-problem lines */
 	int			 progress;	/* progress on stderr */
 	int			 lint;		/* print rule warnings too */
+	int			 cpus;		/* --jobs N; 0: not given */
 	/* Problem lines printed per code (the rest are counted). */
 	struct cmd_ingest_printed *printed;
 	size_t			 nprinted;
@@ -84,6 +86,10 @@ struct cmd_ingest {
  * Exits 4 when it cannot be made. */
 void	 cmd_ingest_init(struct cmd_ingest *, const struct cmd_entry *);
 void	 cmd_ingest_free(struct cmd_ingest *);
+/* After the options: --jobs N keeps the process on N CPUs and sets the
+ * parse workers (cpus.h); without it, the reader and the writer run
+ * unpinned and nothing else parses. */
+void	 cmd_ingest_cpus(struct cmd_ingest *);
 /*
  * Handle one option.  Returns -1 if opt is not an ingest option,
  * MGT_EXIT_OK if handled, or an exit code after printing a usage error.

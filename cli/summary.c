@@ -60,6 +60,7 @@ cmd_summary_exec(int argc, char **argv)
 		cmd_ingest_free(&ci);
 		return rc;
 	}
+	cmd_ingest_cpus(&ci);
 	if (optind >= argc) {
 		cmd_ingest_free(&ci);
 		return cmd_usage_error(&cmd_summary_entry,
