@@ -389,29 +389,54 @@ pipe_send_end(struct ingest_pipe *p, long long size, int status)
 	pipe_send(p, msg, 0);
 }
 
+/*
+ * The size of a new chunk when len bytes of the current block are still
+ * to go: what is left of the member when its size is known, at most
+ * PIPE_CHUNK.  Most log files are a few KiB; a 1 MiB chunk for each had
+ * its first bytes land on a fresh huge page, and clearing those pages was
+ * 12 % of analyze's cycles on the vSphere gather.  A member that turns out
+ * longer than declared just gets another chunk.
+ */
+static size_t
+pipe_chunk_size(const struct source_member *m, size_t len)
+{
+	long long rest;
+
+	if (m->size < 0 || m->decompressed)
+		return PIPE_CHUNK;
+	rest = m->size - source_offset(m);	/* after this block */
+	if (rest < 0)
+		rest = 0;
+	if ((unsigned long long)rest >= PIPE_CHUNK ||
+	    len + (size_t)rest >= PIPE_CHUNK)
+		return PIPE_CHUNK;
+	return len + (size_t)rest;
+}
+
 /* Every block of a log member, coalesced into chunks of PIPE_CHUNK. */
 static void
 pipe_stream(struct ingest_pipe *p, struct source_member *m)
 {
 	struct pipe_msg *msg = NULL;
 	const void *buf;
-	size_t len, n;
+	size_t len, n, cap = 0;
 	int r = 0;
 
 	while (!pipe_skipping(p) && (r = source_read(m, &buf, &len)) > 0) {
 		while (len > 0) {
 			if (msg == NULL) {
 				msg = pipe_msg_new(MSG_DATA);
-				msg->data = xmalloc(PIPE_CHUNK);
+				cap = pipe_chunk_size(m, len);
+				msg->data = xmalloc(cap);
 			}
-			n = PIPE_CHUNK - msg->len;
+			n = cap - msg->len;
 			if (n > len)
 				n = len;
 			memcpy(msg->data + msg->len, buf, n);
 			msg->len += n;
 			buf = (const char *)buf + n;
 			len -= n;
-			if (msg->len == PIPE_CHUNK) {
+			if (msg->len == cap) {
 				pipe_send(p, msg, msg->len);
 				msg = NULL;
 			}
