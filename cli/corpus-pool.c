@@ -31,6 +31,7 @@
 
 #include "cli-util.h"
 #include "corpus-pool.h"
+#include "cpus.h"
 
 struct pool_slot {
 	pid_t		 pid;		/* 0: free */
@@ -112,19 +113,11 @@ pool_child(size_t i, int cpu, const struct sigaction *old,
 static void
 pool_cpus(struct pool_slot *slots, int jobs)
 {
-	cpu_set_t set;
-	int k, c = 0;
+	int cpu[CPU_SETSIZE], k, pinned;
 
+	pinned = cpus_pick(jobs, cpu) == jobs;
 	for (k = 0; k < jobs; k++)
-		slots[k].cpu = -1;
-	if (sched_getaffinity(0, sizeof set, &set) != 0 ||
-	    CPU_COUNT(&set) < jobs)
-		return;
-	for (k = 0; k < jobs; k++) {
-		while (c < CPU_SETSIZE && !CPU_ISSET(c, &set))
-			c++;
-		slots[k].cpu = c++;
-	}
+		slots[k].cpu = pinned ? cpu[k] : -1;
 }
 
 /* Interrupted: every child killed and reaped, its case failed. */

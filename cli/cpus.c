@@ -25,20 +25,32 @@ cpus_available(void)
 }
 
 int
-cpus_restrict(int n)
+cpus_pick(int n, int *cpu)
 {
-	cpu_set_t set, keep;
+	cpu_set_t set;
 	int c, k = 0;
 
-	if (n < 1 || sched_getaffinity(0, sizeof set, &set) != 0 ||
-	    CPU_COUNT(&set) <= n)
+	if (n < 1 || n > CPU_SETSIZE ||
+	    sched_getaffinity(0, sizeof set, &set) != 0 ||
+	    CPU_COUNT(&set) < n)
+		return 0;
+	for (c = 0; c < CPU_SETSIZE && k < n; c++)
+		if (CPU_ISSET(c, &set))
+			cpu[k++] = c;
+	return k;
+}
+
+int
+cpus_restrict(int n)
+{
+	cpu_set_t keep;
+	int cpu[CPU_SETSIZE], k;
+
+	if (cpus_available() <= n || cpus_pick(n, cpu) != n)
 		return 0;
 	CPU_ZERO(&keep);
-	for (c = 0; c < CPU_SETSIZE && k < n; c++)
-		if (CPU_ISSET(c, &set)) {
-			CPU_SET(c, &keep);
-			k++;
-		}
+	for (k = 0; k < n; k++)
+		CPU_SET(cpu[k], &keep);
 	return sched_setaffinity(0, sizeof keep, &keep) == 0 ? 0 : -1;
 }
 

@@ -11,6 +11,10 @@
 /* The CPUs this process may run on (at least 1). */
 int	 cpus_available(void);
 
+/* The first n of the CPUs this process may run on, into cpu[0..n-1]:
+ * n, or 0 when it may run on fewer (or they are unknown). */
+int	 cpus_pick(int n, int *cpu);
+
 /* Keep this process, and the threads it starts from now on, on the first
  * n of the CPUs it may run on.  Nothing to do (0) when it may use n or
  * fewer; -1 when the kernel refuses. */
