@@ -251,9 +251,11 @@ index_create(const char *path, int flags, struct index **out,
 	    MGT_OK)
 		goto fail;
 	snprintf(sql, sizeof sql, "%s%s%s",
-	    (flags & INDEX_FULL_TEXT) ? "full-text" : "",
-	    (flags & INDEX_FULL_TEXT) && (flags & INDEX_FTS) ? "," : "",
-	    (flags & INDEX_FTS) ? "fts" : "");
+	    (flags & INDEX_FULL_TEXT) ? ",full-text" : "",
+	    (flags & INDEX_FTS) ? ",fts" : "",
+	    (flags & INDEX_SECRET_DATA) ? ",secret-data" : "");
+	/* Comma-joined: drop the leading comma. */
+	memmove(sql, sql + (sql[0] == ','), strlen(sql) + 1);
 	if ((ret = index_set_meta(ix, "flags", sql, err)) != MGT_OK)
 		goto fail;
 	if ((ret = index_set_meta(ix, "sqlite_version", sqlite3_libversion(),
@@ -495,63 +497,70 @@ index_put(struct index *ix, int64_t source_id, long line,
 {
 	struct index_derived d;
 	const char *slash, *old;
-	char *doc;
+	char *doc = NULL;
 	size_t glen;
-	int64_t id;
-	int rc, ret, fresh = 0, replace = 0;
+	int64_t id = 0;
+	int rc, ret, fresh = 0, replace = 0, found = 0;
 
-	if ((doc = cJSON_PrintUnformatted(obj)) == NULL)
-		return error_set(err, MGT_ERR_NOMEM, ix->path, -1, line,
-		    "cannot serialise %s %s", k->kind, k->name);
 	/* The group is apiVersion up to '/'; core "v1" has none. */
 	slash = k->api_version != NULL ? strchr(k->api_version, '/') : NULL;
 	glen = slash != NULL ? (size_t)(slash - k->api_version) : 0;
 
-	ib_int(ix, IST_RES_INSERT, 1, source_id);
-	ib_int(ix, IST_RES_INSERT, 2, line);
-	ib_text(ix, IST_RES_INSERT, 3, k->api_version);
-	ib_textn(ix, IST_RES_INSERT, 4, glen ? k->api_version : "", glen);
-	ib_text(ix, IST_RES_INSERT, 5, k->kind);
-	ib_text(ix, IST_RES_INSERT, 6, k->namespace);
-	ib_text(ix, IST_RES_INSERT, 7, k->name);
-	ib_text(ix, IST_RES_INSERT, 8, k->uid);
-	ib_text(ix, IST_RES_INSERT, 9, k->rv);
-	ib_int(ix, IST_RES_INSERT, 10, k->synthetic);
-	ib_text(ix, IST_RES_INSERT, 11, doc);
-	if ((ret = index_run(ix, IST_RES_INSERT, "add resource", err)) !=
-	    MGT_OK)
-		goto out;
-
-	if (sqlite3_changes(ix->db) == 1) {
-		id = sqlite3_last_insert_rowid(ix->db);
-		fresh = 1;
-	} else {
-		ib_textn(ix, IST_RES_FIND, 1, glen ? k->api_version : "", glen);
-		ib_text(ix, IST_RES_FIND, 2, k->kind);
-		ib_text(ix, IST_RES_FIND, 3, k->namespace);
-		ib_text(ix, IST_RES_FIND, 4, k->name);
-		rc = ix->bind_rc == SQLITE_OK ?
-		    sqlite3_step(ix->st[IST_RES_FIND]) : ix->bind_rc;
-		if (rc != SQLITE_ROW) {
-			if (rc == SQLITE_DONE)
-				ret = error_set(err, MGT_ERR_INTERNAL,
-				    ix->path, -1, line, "find resource: "
-				    "%s %s/%s vanished", k->kind,
-				    k->namespace, k->name);
-			else
-				ret = index_db_error(ix->db, rc, ix->path,
-				    "find resource", err);
-			ix->bind_rc = SQLITE_OK;
-			sqlite3_reset(ix->st[IST_RES_FIND]);
-			sqlite3_clear_bindings(ix->st[IST_RES_FIND]);
-			goto out;
-		}
+	/*
+	 * Look for an earlier sighting first: a copy that is not newer is
+	 * never serialised (a gather holds many objects twice, and a corpus
+	 * of copies most of them).
+	 */
+	ib_textn(ix, IST_RES_FIND, 1, glen ? k->api_version : "", glen);
+	ib_text(ix, IST_RES_FIND, 2, k->kind);
+	ib_text(ix, IST_RES_FIND, 3, k->namespace);
+	ib_text(ix, IST_RES_FIND, 4, k->name);
+	rc = ix->bind_rc == SQLITE_OK ? sqlite3_step(ix->st[IST_RES_FIND]) :
+	    ix->bind_rc;
+	if (rc == SQLITE_ROW) {
+		found = 1;
 		id = sqlite3_column_int64(ix->st[IST_RES_FIND], 0);
 		old = (const char *)sqlite3_column_text(ix->st[IST_RES_FIND],
 		    1);
 		replace = rv_newer(k->rv, old);
-		sqlite3_reset(ix->st[IST_RES_FIND]);
-		sqlite3_clear_bindings(ix->st[IST_RES_FIND]);
+	}
+	sqlite3_reset(ix->st[IST_RES_FIND]);
+	sqlite3_clear_bindings(ix->st[IST_RES_FIND]);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		ret = index_db_error(ix->db, rc, ix->path, "find resource",
+		    err);
+		ix->bind_rc = SQLITE_OK;
+		return ret;
+	}
+	if ((!found || replace) &&
+	    (doc = cJSON_PrintUnformatted(obj)) == NULL)
+		return error_set(err, MGT_ERR_NOMEM, ix->path, -1, line,
+		    "cannot serialise %s %s", k->kind, k->name);
+
+	if (!found) {
+		ib_int(ix, IST_RES_INSERT, 1, source_id);
+		ib_int(ix, IST_RES_INSERT, 2, line);
+		ib_text(ix, IST_RES_INSERT, 3, k->api_version);
+		ib_textn(ix, IST_RES_INSERT, 4, glen ? k->api_version : "",
+		    glen);
+		ib_text(ix, IST_RES_INSERT, 5, k->kind);
+		ib_text(ix, IST_RES_INSERT, 6, k->namespace);
+		ib_text(ix, IST_RES_INSERT, 7, k->name);
+		ib_text(ix, IST_RES_INSERT, 8, k->uid);
+		ib_text(ix, IST_RES_INSERT, 9, k->rv);
+		ib_int(ix, IST_RES_INSERT, 10, k->synthetic);
+		ib_text(ix, IST_RES_INSERT, 11, doc);
+		if ((ret = index_run(ix, IST_RES_INSERT, "add resource",
+		    err)) != MGT_OK)
+			goto out;
+		if (sqlite3_changes(ix->db) != 1) {
+			ret = error_set(err, MGT_ERR_INTERNAL, ix->path, -1,
+			    line, "add resource: %s %s/%s not added",
+			    k->kind, k->namespace, k->name);
+			goto out;
+		}
+		id = sqlite3_last_insert_rowid(ix->db);
+		fresh = 1;
 	}
 
 	if (replace) {
