@@ -307,6 +307,7 @@ cmd_options_init(struct mgt_options *o)
 	o->no_jit = cmd_env_flag("MGTRIAGE_NO_JIT");
 	o->no_simd = cmd_env_flag("MGTRIAGE_NO_SIMD");
 	o->no_isal = cmd_env_flag("MGTRIAGE_NO_ISAL");
+	o->no_yaml_lift = cmd_env_flag("MGTRIAGE_NO_YAML_LIFT");
 	if (cmd_env_flag("MGTRIAGE_TIMING"))
 		o->timing = atoi(getenv("MGTRIAGE_TIMING")) >= 2 ? 2 : 1;
 	if (getenv("MGTRIAGE_PROGRESS_ALL") != NULL)

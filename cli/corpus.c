@@ -686,13 +686,13 @@ corpus_option(void *ctx, int opt, const char *arg)
 	}
 	if ((rc = cmd_ingest_handle(a->ci, opt, arg)) == MGT_EXIT_OK &&
 	    (opt == CMD_OPT_LIMIT || opt == CMD_OPT_FULL_TEXT ||
-	    opt == CMD_OPT_FTS)) {
+	    opt == CMD_OPT_FTS || opt == CMD_OPT_SECRET_DATA)) {
 		/* What an index depends on, for --indexes to check. */
 		a->ingest = cli_reallocarray(a->ingest, a->ningest + 1,
 		    sizeof *a->ingest);
 		cli_asprintf(&a->ingest[a->ningest++], "%s",
 		    opt == CMD_OPT_LIMIT ? arg : opt == CMD_OPT_FTS ? "fts" :
-		    "full-text");
+		    opt == CMD_OPT_SECRET_DATA ? "secret-data" : "full-text");
 	}
 	return rc;
 }
@@ -878,8 +878,8 @@ corpus_load_records(struct corpus_run *run)
 		} else if (strcmp(r.ingest, run->ingest) != 0) {
 			fprintf(stderr, "mgtriage corpus: %s: the index was "
 			    "built with ingest options '%s', this run has "
-			    "'%s': give the same --limit, --full-text and "
-			    "--fts, or rebuild\n", files[i], r.ingest,
+			    "'%s': give the same --limit, --full-text, --fts "
+			    "and --secret-data, or rebuild\n", files[i], r.ingest,
 			    run->ingest);
 			rc = MGT_EXIT_USAGE;
 		}
@@ -1268,8 +1268,8 @@ const struct cmd_entry cmd_corpus_entry = {
 	"                    (default 1800; 0: none); CPU time is capped too\n"
 	"      --case-memory SIZE  address space per case (e.g. 2G; default:\n"
 	"                    none; not under AddressSanitizer)\n"
-	"      --limit NAME=VAL, --full-text, --fts  as for index (recorded\n"
-	"                    with kept indexes)\n"
+	"      --limit NAME=VAL, --full-text, --fts, --secret-data  as for\n"
+	"                    index (recorded with kept indexes)\n"
 	"      --rules DIR   add a rule directory; --no-default-rules\n"
 	"  -h, --help        this help\n"
 	"\n"

@@ -222,6 +222,9 @@ cmd_ingest_option(struct cmd_ingest *ci, const struct cmd_entry *e, int opt,
 	case CMD_OPT_FTS:
 		ci->opt->fts = 1;
 		return MGT_EXIT_OK;
+	case CMD_OPT_SECRET_DATA:
+		ci->opt->secret_data = 1;
+		return MGT_EXIT_OK;
 	case CMD_OPT_RULES:
 		ci->rule_dirs = cli_reallocarray(ci->rule_dirs,
 		    (size_t)ci->nrule_dirs + 1, sizeof *ci->rule_dirs);

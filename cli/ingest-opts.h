@@ -15,6 +15,7 @@ enum {
 	CMD_OPT_LIMIT = 256,
 	CMD_OPT_FULL_TEXT,
 	CMD_OPT_FTS,
+	CMD_OPT_SECRET_DATA,
 	CMD_OPT_RULES,
 	CMD_OPT_NO_DEFAULT_RULES,
 	CMD_OPT_PROGRESS,
@@ -30,6 +31,7 @@ enum {
 	{ "limit", required_argument, NULL, CMD_OPT_LIMIT },		\
 	{ "full-text", no_argument, NULL, CMD_OPT_FULL_TEXT },		\
 	{ "fts", no_argument, NULL, CMD_OPT_FTS },			\
+	{ "secret-data", no_argument, NULL, CMD_OPT_SECRET_DATA },	\
 	{ "rules", required_argument, NULL, CMD_OPT_RULES },		\
 	{ "no-default-rules", no_argument, NULL, CMD_OPT_NO_DEFAULT_RULES }, \
 	{ "strict-rules", no_argument, NULL, CMD_OPT_STRICT_RULES },	\
@@ -46,6 +48,8 @@ enum {
 	"      --full-text        store every log line (default: error lines\n" \
 	"                         and rule hits only)\n"			\
 	"      --fts              add a full-text (FTS5) index over stored lines\n" \
+	"      --secret-data      keep the values of Secrets' data in the index\n" \
+	"                         (default: null; the file and line are kept)\n" \
 	"      --rules DIR        load rules from DIR too (repeatable)\n" \
 	"      --no-default-rules do not load the built-in rules\n"	\
 	"      --allow-rule-errors  run without the rules that failed to\n" \

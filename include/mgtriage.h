@@ -191,6 +191,11 @@ struct mgt_options {
 	const char	*tmpdir;	/* for temporary indexes; NULL: /tmp */
 	const char	*views_dir;	/* the built-in views; NULL: the
 					   library's (mgt_default_views_dir()) */
+	int		 secret_data;	/* keep core Secrets' data values in
+					   the index (default: null) */
+	int		 no_yaml_lift;	/* libyaml reads every byte, long
+					   base64 values too; the index is
+					   the same */
 };
 
 /* Defaults: everything off, progress every 0.25 s, no callbacks. */

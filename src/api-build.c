@@ -61,8 +61,11 @@ api_ingest_options(const mgt_session *s, struct ingest_options *o)
 	ingest_options_init(o);
 	o->limits = s->limits;
 	o->limits.no_isal = s->opts.no_isal;
+	if (s->opts.no_yaml_lift)
+		o->limits.yaml_lift_min = 0;
 	o->index_flags = (s->opts.full_text ? INDEX_FULL_TEXT : 0) |
-	    (s->opts.fts ? INDEX_FTS : 0);
+	    (s->opts.fts ? INDEX_FTS : 0) |
+	    (s->opts.secret_data ? INDEX_SECRET_DATA : 0);
 	o->rules = s->rules.nrules > 0 ? &s->rules : NULL;
 	o->no_jit = s->opts.no_jit;
 	o->no_simd = s->opts.no_simd;

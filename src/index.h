@@ -37,6 +37,7 @@ struct index;
 
 #define INDEX_SCRATCH	0x4	/* removed after this run: no fsync at commit */
 #define INDEX_NO_JIT	0x8	/* regexp(): PCRE2's interpreter only */
+#define INDEX_SECRET_DATA 0x10	/* keep the values of Secrets' data */
 
 /* A row of the sources table. */
 struct index_source {

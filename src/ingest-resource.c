@@ -164,8 +164,49 @@ ingest_insights_items(struct ingest_res_ctx *rc, const cJSON *obj, long line)
 	return MGT_OK;
 }
 
+/*
+ * A core Secret's data and stringData values become null unless
+ * --secret-data: no view or rule reads them, and they were a third of the
+ * index of a real gather (base64 certificates and bundles).  The keys stay,
+ * and the object's file and line say where the values are.  The index
+ * holds less secret material too.
+ */
+static void
+ingest_elide_secret(const struct ingest *in, cJSON *obj, const char *kind)
+{
+	static const char *const fields[] = { "data", "stringData" };
+	const char *api;
+	cJSON *map, *v;
+	size_t i;
+
+	if (in->opt->index_flags & INDEX_SECRET_DATA)
+		return;
+	api = ingest_str(obj, "apiVersion", NULL);
+	if (strcmp(kind, "Secret") != 0 || api == NULL || strcmp(api, "v1"))
+		return;
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		map = cJSON_GetObjectItemCaseSensitive(obj, fields[i]);
+		if (!cJSON_IsObject(map))
+			continue;
+		cJSON_ArrayForEach(v, map) {
+			if (cJSON_IsNull(v) || cJSON_IsInvalid(v))
+				continue;
+			/* In place, so the key (v->string) stays. */
+			if (!(v->type & cJSON_IsReference)) {
+				cJSON_Delete(v->child);
+				cJSON_free(v->valuestring);
+			}
+			v->child = NULL;
+			v->valuestring = NULL;
+			v->valueint = 0;
+			v->valuedouble = 0;
+			v->type = cJSON_NULL | (v->type & cJSON_StringIsConst);
+		}
+	}
+}
+
 static int
-ingest_object(struct ingest_res_ctx *rc, const cJSON *obj, long line)
+ingest_object(struct ingest_res_ctx *rc, cJSON *obj, long line)
 {
 	struct ingest *in = rc->in;
 	const struct ingest_insights_kind *ik;
@@ -198,6 +239,7 @@ ingest_object(struct ingest_res_ctx *rc, const cJSON *obj, long line)
 	} else if (kind != NULL && name != NULL) {
 		if ((r = ingest_cluster_object(in, kind, obj)) != MGT_OK)
 			return r;
+		ingest_elide_secret(in, obj, kind);
 		r = index_add_resource(in->idx, in->source_id, line, obj, &err);
 		if (r == MGT_OK && strcmp(kind, "ConfigMap") == 0 &&
 		    ns != NULL && strcmp(ns, "kube-system") == 0 &&

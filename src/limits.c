@@ -27,6 +27,7 @@ limits_default(struct mgt_limits *l)
 	l->yaml_max_depth = LIMIT_DEFAULT_YAML_DEPTH;
 	l->yaml_max_aliases = LIMIT_DEFAULT_YAML_ALIASES;
 	l->max_docs_per_file = LIMIT_DEFAULT_DOCS_PER_FILE;
+	l->yaml_lift_min = LIMIT_DEFAULT_YAML_LIFT;
 	l->max_path = LIMIT_DEFAULT_PATH;
 	l->pcre_match_limit = LIMIT_DEFAULT_PCRE_MATCH;
 	l->pcre_depth_limit = LIMIT_DEFAULT_PCRE_DEPTH;

@@ -37,6 +37,10 @@ struct mgt_limits {
 	/* Not a bound, but every walk carries this struct: inflate gzip
 	 * with zlib even when ISA-L is built in (mgt_options.no_isal). */
 	int		 no_isal;
+	/* Nor this: YAML values of base64 this long or longer are lifted
+	 * out before libyaml reads a file (parse-yaml-lift.c); 0: never.
+	 * (mgt_options.no_yaml_lift) */
+	size_t		 yaml_lift_min;
 };
 
 #define LIMIT_DEFAULT_DEPTH		5
@@ -49,6 +53,7 @@ struct mgt_limits {
 #define LIMIT_DEFAULT_YAML_DEPTH	64
 #define LIMIT_DEFAULT_YAML_ALIASES	64
 #define LIMIT_DEFAULT_DOCS_PER_FILE	100000L
+#define LIMIT_DEFAULT_YAML_LIFT		96	/* bytes; see yaml_lift_min */
 #define LIMIT_DEFAULT_PATH		4096
 #define LIMIT_DEFAULT_PCRE_MATCH	1000000U
 #define LIMIT_DEFAULT_PCRE_DEPTH	10000U
