@@ -3,7 +3,10 @@
  * libFuzzer harness for the resource reader: YAML and JSON streams through
  * parse_resource_buffer (List splitting, limits, recovery) and
  * parse_resource_document.  The first byte picks tight or default limits so
- * the depth, alias and document caps are reached often.
+ * the depth, alias and document caps are reached often.  Its second bit
+ * parses the buffer a second time with every "key: <base64>" value lifted
+ * out (parse-yaml-lift.c, at 1 byte) and aborts unless the objects, lines
+ * and problems are the same as without lifting.
  */
 #include "config.h"
 
@@ -15,9 +18,63 @@
 #include "error.h"
 #include "limits.h"
 #include "parse-resource.h"
+#include "parse-yaml-lift.h"
 #include "problem.h"
+#include "xmalloc.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* What a parse gave, for the lifting comparison. */
+struct fuzz_trace {
+	char	*s;
+	size_t	 len;
+};
+
+static void
+fuzz_trace_add(struct fuzz_trace *t, const char *a, long long x)
+{
+	char num[32];
+	size_t n = strlen(a), m;
+
+	m = (size_t)snprintf(num, sizeof num, "|%lld\n", x);
+	t->s = xreallocarray(t->s, t->len + n + m + 1, 1);
+	memcpy(t->s + t->len, a, n);
+	memcpy(t->s + t->len + n, num, m + 1);
+	t->len += n + m;
+}
+
+static void
+fuzz_trace_problem(void *ctx, const struct problem *p)
+{
+	fuzz_trace_add(ctx, p->code, p->line);
+	fuzz_trace_add(ctx, p->message, p->offset);
+}
+
+static int
+fuzz_trace_object(void *ctx, const cJSON *obj, long line)
+{
+	char *s;
+
+	if ((s = cJSON_PrintUnformatted(obj)) != NULL) {
+		fuzz_trace_add(ctx, s, line);
+		free(s);
+	}
+	return MGT_OK;
+}
+
+static char *
+fuzz_trace_parse(const uint8_t *data, size_t size, struct mgt_limits *lim,
+    size_t lift)
+{
+	struct fuzz_trace t = { NULL, 0 };
+	struct problem_sink sink = { fuzz_trace_problem, &t };
+
+	lim->yaml_lift_min = lift;
+	fuzz_trace_add(&t, "start", 0);
+	fuzz_trace_add(&t, "end", parse_resource_buffer((const char *)data,
+	    size, "fuzz", lim, &sink, fuzz_trace_object, &t));
+	return t.s;
+}
 
 static void
 fuzz_problem(void *ctx, const struct problem *p)
@@ -47,6 +104,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct problem_sink sink;
 	size_t sum = 0;
 	cJSON *doc;
+	char *plain, *lifted;
+	int compare = 0;
 
 	limits_default(&lim);
 	if (size > 0) {
@@ -55,8 +114,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			lim.yaml_max_aliases = 4;
 			lim.max_docs_per_file = 5;
 		}
+		compare = (data[0] & 2) != 0;
 		data++;
 		size--;
+	}
+	if (compare) {
+		plain = fuzz_trace_parse(data, size, &lim, 0);
+		lifted = fuzz_trace_parse(data, size, &lim, 1);
+		if (strcmp(plain, lifted) != 0)
+			abort();
+		free(plain);
+		free(lifted);
+		lim.yaml_lift_min = LIMIT_DEFAULT_YAML_LIFT;
 	}
 	sink.fn = fuzz_problem;
 	sink.ctx = &sum;

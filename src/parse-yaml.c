@@ -20,6 +20,7 @@
 #include "limits.h"
 #include "parse-private.h"
 #include "parse-resource.h"
+#include "parse-yaml-lift.h"
 #include "problem.h"
 #include "xmalloc.h"
 
@@ -71,6 +72,9 @@ struct yaml_state {
 
 	size_t			 seg;		/* where the segment starts */
 	long			 line0;		/* lines before it */
+	struct yaml_lift	 lift;		/* values lifted out of it */
+	int			 lifted;
+	int			 utf16;
 
 	struct yaml_frame	*stack;
 	size_t			 nstack;
@@ -143,7 +147,7 @@ yaml_mark_offset(const struct yaml_state *y, const yaml_mark_t *m,
     size_t *bol)
 {
 	const unsigned char *s = (const unsigned char *)y->buf;
-	size_t i = y->seg, line = 0, col, w;
+	size_t i = y->seg, line = 0, col, w, want;
 
 	while (line < m->line && i < y->len) {
 		if ((w = yaml_break(y->buf, i, y->len)) != 0) {
@@ -153,7 +157,9 @@ yaml_mark_offset(const struct yaml_state *y, const yaml_mark_t *m,
 			i++;
 	}
 	*bol = i;
-	for (col = 0; col < m->column && i < y->len; col++) {
+	want = y->lifted ? yaml_lift_column(&y->lift, i - y->seg, m->column) :
+	    m->column;
+	for (col = 0; col < want && i < y->len; col++) {
 		i++;
 		while (i < y->len && (s[i] & 0xc0) == 0x80)
 			i++;
@@ -351,6 +357,8 @@ yaml_take_text(struct yaml_state *y, yaml_event_t *ev)
 	size_t n = ev->data.scalar.length, i, k;
 
 	ev->data.scalar.value = NULL;
+	if (y->lifted)
+		s = yaml_lift_restore(&y->lift, s, &n);
 	if (s[n] == '\0' && memchr(s, '\0', n) == NULL)
 		return s;
 	o = xreallocarray(NULL, n + 1, 3);
@@ -790,7 +798,8 @@ yaml_syntax_error(struct yaml_state *y, const yaml_parser_t *p,
 	case YAML_MEMORY_ERROR:
 		parse_resource_oom();
 	case YAML_READER_ERROR:
-		off = y->seg + p->problem_offset;
+		off = y->seg + (y->lifted ? yaml_lift_offset(&y->lift,
+		    p->problem_offset) : p->problem_offset);
 		if (off > y->len)
 			off = y->len;
 		line = y->line0 + yaml_count_lines(y->buf, y->seg, off) + 1;
@@ -838,8 +847,14 @@ yaml_segment(struct yaml_state *y, size_t start, size_t end,
 
 	if (!yaml_parser_initialize(&p))
 		parse_resource_oom();
-	yaml_parser_set_input_string(&p, (const unsigned char *)y->buf + start,
-	    end - start);
+	y->lifted = !y->utf16 && yaml_lift_segment(&y->lift, y->buf + start,
+	    end - start, y->lim->yaml_lift_min);
+	if (y->lifted)
+		yaml_parser_set_input_string(&p,
+		    (const unsigned char *)y->lift.copy, y->lift.copylen);
+	else
+		yaml_parser_set_input_string(&p,
+		    (const unsigned char *)y->buf + start, end - start);
 	y->seg = start;
 	for (;;) {
 		if (!yaml_parser_parse(&p, &ev)) {
@@ -854,6 +869,9 @@ yaml_segment(struct yaml_state *y, size_t start, size_t end,
 	}
 	yaml_doc_reset(y);
 	yaml_parser_delete(&p);
+	if (y->lifted)
+		yaml_lift_free(&y->lift);
+	y->lifted = 0;
 	return rc;
 }
 
@@ -887,6 +905,7 @@ parse_yaml_stream(const char *buf, size_t len, const char *vpath,
 	y.line0 = first_line - 1;
 	utf16 = len >= 2 && ((s[0] == 0xfe && s[1] == 0xff) ||
 	    (s[0] == 0xff && s[1] == 0xfe));
+	y.utf16 = utf16;
 	while (pos < len) {
 		if (!scanned || bad < pos) {
 			bad = utf16 ? len : yaml_bad_byte(buf, pos, len);

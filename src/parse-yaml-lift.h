@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Long base64 values lifted out of a YAML segment before libyaml reads it,
+ * and put back into the scalars it returns (parse-yaml-lift.c says why it
+ * is exact).
+ */
+#ifndef MGT_PARSE_YAML_LIFT_H
+#define MGT_PARSE_YAML_LIFT_H
+
+#include <stddef.h>
+
+struct yaml_lift_span {
+	size_t	 orig;		/* value's offset in the segment */
+	size_t	 len;		/* its length */
+	size_t	 copy;		/* its placeholder's offset in copy */
+};
+
+struct yaml_lift {
+	const char		*seg;		/* the original segment */
+	char			*copy;		/* what libyaml reads */
+	size_t			 copylen;
+	struct yaml_lift_span	*spans;		/* in segment order */
+	size_t			 n;
+	size_t			 a;
+};
+
+/*
+ * Fill l with a copy of seg[0..len) whose lines "<key>: <base64 of min
+ * bytes or more>" hold placeholders instead of the values.  Returns 1 if
+ * any was lifted (yaml_lift_free() it), 0 if the segment is to be read as
+ * it is (min 0, nothing to lift, or the marker already in the input).
+ */
+int	 yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
+	    size_t min);
+void	 yaml_lift_free(struct yaml_lift *l);
+
+/*
+ * Put the values back into a scalar's text (malloc'd, len bytes, NUL
+ * after): returns text itself when it holds no placeholder, else a new
+ * string (text is freed) and its length in *len.
+ */
+char	*yaml_lift_restore(const struct yaml_lift *l, char *text, size_t *len);
+
+/* A byte offset in the copy as an offset in the segment. */
+size_t	 yaml_lift_offset(const struct yaml_lift *l, size_t off);
+/* A column of the copy's line starting at segment offset bol, as a column
+ * of the original line. */
+size_t	 yaml_lift_column(const struct yaml_lift *l, size_t bol, size_t col);
+
+#endif
