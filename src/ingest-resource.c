@@ -179,10 +179,11 @@ ingest_elide_secret(const struct ingest *in, cJSON *obj, const char *kind)
 	cJSON *map, *v;
 	size_t i;
 
-	if (in->opt->index_flags & INDEX_SECRET_DATA)
+	if ((in->opt->index_flags & INDEX_SECRET_DATA) ||
+	    strcmp(kind, "Secret") != 0)
 		return;
 	api = ingest_str(obj, "apiVersion", NULL);
-	if (strcmp(kind, "Secret") != 0 || api == NULL || strcmp(api, "v1"))
+	if (api == NULL || strcmp(api, "v1") != 0)
 		return;
 	for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
 		map = cJSON_GetObjectItemCaseSensitive(obj, fields[i]);

@@ -179,7 +179,16 @@ yaml_lift_restore(const struct yaml_lift *l, char *text, size_t *lenp)
 	if (l->n == 0 || len < YAML_LIFT_PH ||
 	    memmem(text, len, YAML_LIFT_MARKER, YAML_LIFT_MARKER_LEN) == NULL)
 		return text;
-	/* Two passes: the size, then the bytes. */
+	/* Most often the scalar is one lifted value, nothing around it. */
+	if (len == YAML_LIFT_PH && memcmp(text, YAML_LIFT_MARKER,
+	    YAML_LIFT_MARKER_LEN) == 0 && (k = yaml_lift_index(l, text,
+	    len)) >= 0) {
+		r = xstrndup(l->seg + l->spans[k].orig, l->spans[k].len);
+		free(text);
+		*lenp = l->spans[k].len;
+		return r;
+	}
+	/* Else two passes: the size, then the bytes. */
 	for (i = 0; i < 2; i++) {
 		r = i == 0 ? NULL : xmalloc(out + 1);
 		out = 0;
@@ -217,9 +226,9 @@ yaml_lift_restore(const struct yaml_lift *l, char *text, size_t *lenp)
 	return r;
 }
 
-/* The last span whose placeholder starts at or before copy offset off. */
-static const struct yaml_lift_span *
-yaml_lift_span_before(const struct yaml_lift *l, size_t off, int copy)
+/* Index of the first span whose copy (or orig) offset is above off. */
+static size_t
+yaml_lift_upper(const struct yaml_lift *l, size_t off, int copy)
 {
 	size_t lo = 0, hi = l->n, mid;
 
@@ -230,16 +239,19 @@ yaml_lift_span_before(const struct yaml_lift *l, size_t off, int copy)
 		else
 			hi = mid;
 	}
-	return lo == 0 ? NULL : &l->spans[lo - 1];
+	return lo;
 }
 
 size_t
 yaml_lift_offset(const struct yaml_lift *l, size_t off)
 {
 	const struct yaml_lift_span *sp;
+	size_t i = yaml_lift_upper(l, off, 1);
 
-	if (l->n == 0 || (sp = yaml_lift_span_before(l, off, 1)) == NULL)
+	/* The last span whose placeholder starts at or before off. */
+	if (i == 0)
 		return off;
+	sp = &l->spans[i - 1];
 	if (off < sp->copy + YAML_LIFT_PH)
 		return sp->orig;	/* inside a placeholder: its value */
 	return sp->orig + sp->len + (off - sp->copy - YAML_LIFT_PH);
@@ -249,19 +261,13 @@ size_t
 yaml_lift_column(const struct yaml_lift *l, size_t bol, size_t col)
 {
 	const struct yaml_lift_span *sp;
-	size_t lo = 0, hi = l->n, mid, at;
+	size_t i, at;
 
 	/* The first span at or after the line's start, if on this line. */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (l->spans[mid].orig < bol)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == l->n)
+	i = bol == 0 ? 0 : yaml_lift_upper(l, bol - 1, 0);
+	if (i == l->n)
 		return col;
-	sp = &l->spans[lo];
+	sp = &l->spans[i];
 	if (memchr(l->seg + bol, '\n', sp->orig - bol) != NULL)
 		return col;
 	/* The line is ASCII up to the value: columns are bytes there. */
