@@ -4,9 +4,10 @@
  * parse_resource_buffer (List splitting, limits, recovery) and
  * parse_resource_document.  The first byte picks tight or default limits so
  * the depth, alias and document caps are reached often.  Its second bit
- * parses the buffer a second time with every "key: <base64>" value lifted
- * out (parse-yaml-lift.c, at 1 byte) and aborts unless the objects, lines
- * and problems are the same as without lifting.
+ * parses the buffer a second time with every "key: <base64>" value and
+ * "key: |" literal block lifted out (parse-yaml-lift.c, at 1 byte) and
+ * aborts unless the objects, lines and problems are the same as without
+ * lifting.
  */
 #include "config.h"
 

@@ -37,8 +37,9 @@ struct mgt_limits {
 	/* Not a bound, but every walk carries this struct: inflate gzip
 	 * with zlib even when ISA-L is built in (mgt_options.no_isal). */
 	int		 no_isal;
-	/* Nor this: YAML values of base64 this long or longer are lifted
-	 * out before libyaml reads a file (parse-yaml-lift.c); 0: never.
+	/* Nor this: YAML values of base64, and literal blocks, this long or
+	 * longer are lifted out before libyaml reads a file
+	 * (parse-yaml-lift.c); 0: never.
 	 * (mgt_options.no_yaml_lift) */
 	size_t		 yaml_lift_min;
 };

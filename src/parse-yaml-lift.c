@@ -13,6 +13,17 @@
  * keys, structure and errors are the same; the placeholder is verbatim in
  * every scalar style (no quote, escape, space or line break in it), so
  * substitution is exact wherever libyaml puts it.
+ *
+ * Another quarter are literal block scalars ("config.yaml: |" and lines
+ * under it in ConfigMaps).  A block whose lines are printable ASCII, whose
+ * first line is not blank and whose end is a line no deeper than its key
+ * becomes "<key>: <placeholder>" and as many empty lines as it had, so
+ * lines keep their numbers.  That is exact only where the line really is a
+ * key and value of a block mapping, which a scan of lines cannot know (it
+ * could be inside a quoted string or a flow collection): the parser checks
+ * that each block's placeholder comes back as a plain value of a block
+ * mapping at its own offset, and reads the segment again without blocks
+ * when one does not, or when libyaml finds an error.
  */
 #include "config.h"
 
@@ -83,8 +94,109 @@ yaml_lift_value(const char *p, const char *eol, size_t min)
 	return s == e ? (const char *)v : NULL;
 }
 
+/* Leading spaces of the line [p, eol). */
+static size_t
+yaml_spaces(const char *p, const char *eol)
+{
+	const char *s = p;
+
+	while (s < eol && *s == ' ')
+		s++;
+	return (size_t)(s - p);
+}
+
+/*
+ * Whether [p, eol) ends in a block scalar header: " |" or " >" and at most
+ * two indicators ("|-", ">+", "|2-").  The lines under such a header are
+ * not scanned for blocks (a nested "key: |" there is text, not a block).
+ */
+static int
+yaml_block_header(const char *p, const char *eol)
+{
+	const char *s = eol;
+	int ind = 0;
+
+	while (s > p && s[-1] == ' ')
+		s--;
+	while (s > p && ind < 3 && (s[-1] == '-' || s[-1] == '+' ||
+	    (s[-1] >= '1' && s[-1] <= '9'))) {
+		s--;
+		ind++;
+	}
+	if (s == p || (s[-1] != '|' && s[-1] != '>'))
+		return 0;
+	return s - 1 == p || s[-2] == ' ';
+}
+
+/*
+ * If [p, eol) is "<spaces><key>: |" or "|-" and the lines after it make a
+ * block that can be lifted, the block's end: the line break ending its last
+ * content line.  Its content indentation goes to *indent.  NULL if not.
+ *
+ * libyaml's literal scalar: the first non-blank line sets the indentation;
+ * a line of spaces no longer than that is an empty line, any other line
+ * indented that far is content, and the first line indented less ends the
+ * block.  Only the plain cases are taken: first line not blank and deeper
+ * than the key, content of printable ASCII (no tab, CR or Unicode break),
+ * every line ending in LF, and the line that ends the block starting no
+ * deeper than the key with an ordinary character, so that the placeholder
+ * after it is a complete plain scalar too.
+ */
+static const char *
+yaml_lift_block_end(const char *p, const char *eol, const char *end,
+    int *strip, size_t *indent)
+{
+	const char *q, *nl, *last = NULL, *s;
+	size_t key, sp, len, m = 0;
+
+	key = yaml_spaces(p, eol);
+	s = p + key;
+	if (s == eol || !yaml_key_char((unsigned char)*s) || *s == '-')
+		return NULL;
+	while (s < eol && yaml_key_char((unsigned char)*s))
+		s++;
+	if (eol - s == 3 && memcmp(s, ": |", 3) == 0)
+		*strip = 0;
+	else if (eol - s == 4 && memcmp(s, ": |-", 4) == 0)
+		*strip = 1;
+	else
+		return NULL;
+	for (q = eol + 1; q < end; q = nl + 1) {
+		if ((nl = memchr(q, '\n', (size_t)(end - q))) == NULL)
+			return NULL;
+		len = (size_t)(nl - q);
+		sp = yaml_spaces(q, nl);
+		if (m == 0) {
+			if (sp == len || sp <= key)
+				return NULL;
+			m = sp;
+		}
+		if (sp == len) {
+			/* Spaces only: empty, or content past the indent. */
+			if (len > m)
+				last = nl;
+			continue;
+		}
+		if (sp < m) {
+			/* The end: a line no deeper than the key. */
+			if (sp > key || (unsigned char)q[sp] < 0x21 ||
+			    (unsigned char)q[sp] > 0x7e)
+				return NULL;
+			break;
+		}
+		for (s = q + sp; s < nl; s++)
+			if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
+				return NULL;
+		last = nl;
+	}
+	*indent = m;
+	return last;
+}
+
+/* A span; clen is what stands for it in the copy. */
 static void
-yaml_lift_add(struct yaml_lift *l, size_t orig, size_t len)
+yaml_lift_add(struct yaml_lift *l, size_t orig, size_t len, size_t clen,
+    int block, size_t indent)
 {
 	if (l->n == l->a) {
 		l->a = l->a ? l->a * 2 : 64;
@@ -92,15 +204,21 @@ yaml_lift_add(struct yaml_lift *l, size_t orig, size_t len)
 	}
 	l->spans[l->n].orig = orig;
 	l->spans[l->n].len = len;
+	l->spans[l->n].block = block;
+	l->spans[l->n].indent = indent;
+	l->spans[l->n].clen = clen;
+	if (block)
+		l->nblocks++;
 	l->n++;
 }
 
 int
 yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
-    size_t min)
+    size_t min, int blocks)
 {
-	const char *p = seg, *end = seg + len, *eol, *v;
-	size_t i, o, from, grow, k, d;
+	const char *p = seg, *end = seg + len, *eol, *v, *bar, *last, *nl;
+	size_t i, o, from, grow, k, d, indent, under = 0, lf, sp;
+	int strip = 0;
 
 	memset(l, 0, sizeof *l);
 	if (min == 0 || len < min)
@@ -109,12 +227,33 @@ yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
 		/* Only lines ending in LF: a CR or the last line stays. */
 		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			break;
+		if (l->n == YAML_LIFT_MAX_SPANS)
+			break;
+		/* Under a block header that was not lifted: no blocks. */
+		sp = yaml_spaces(p, eol);
+		if (under > 0 && sp < under && sp < (size_t)(eol - p))
+			under = 0;
+		if (under == 0 && blocks && yaml_block_header(p, eol)) {
+			last = yaml_lift_block_end(p, eol, end, &strip,
+			    &indent);
+			bar = eol - 1 - strip;
+			if (last != NULL && (size_t)(last - bar) >= min) {
+				for (lf = 0, nl = bar; (nl = memchr(nl, '\n',
+				    (size_t)(last - nl))) != NULL; nl++)
+					lf++;
+				yaml_lift_add(l, (size_t)(bar - seg),
+				    (size_t)(last - bar), YAML_LIFT_PH + lf,
+				    1 + strip, indent);
+				eol = last;
+			} else
+				under = sp + 1;
+			continue;
+		}
 		if ((size_t)(eol - p) < min + 3 ||
 		    (v = yaml_lift_value(p, eol, min)) == NULL)
 			continue;
-		if (l->n == YAML_LIFT_MAX_SPANS)
-			break;
-		yaml_lift_add(l, (size_t)(v - seg), (size_t)(eol - v));
+		yaml_lift_add(l, (size_t)(v - seg), (size_t)(eol - v),
+		    YAML_LIFT_PH, 0, 0);
 	}
 	/* A segment holding the marker itself is read as it is. */
 	if (l->n == 0 || memmem(seg, len, YAML_LIFT_MARKER,
@@ -124,8 +263,8 @@ yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
 	}
 	grow = 0;
 	for (i = 0; i < l->n; i++)
-		if (l->spans[i].len < YAML_LIFT_PH)
-			grow += YAML_LIFT_PH - l->spans[i].len;
+		if (l->spans[i].len < l->spans[i].clen)
+			grow += l->spans[i].clen - l->spans[i].len;
 	l->copy = xmalloc(len + grow + 1);
 	for (i = o = from = 0; i < l->n; i++) {
 		memcpy(l->copy + o, seg + from, l->spans[i].orig - from);
@@ -134,7 +273,10 @@ yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
 		memcpy(l->copy + o, YAML_LIFT_MARKER, YAML_LIFT_MARKER_LEN);
 		for (k = i, d = YAML_LIFT_PH; d > YAML_LIFT_MARKER_LEN; k /= 10)
 			l->copy[o + --d] = (char)('0' + k % 10);
-		o += YAML_LIFT_PH;
+		/* A block's lines stay, empty. */
+		memset(l->copy + o + YAML_LIFT_PH, '\n',
+		    l->spans[i].clen - YAML_LIFT_PH);
+		o += l->spans[i].clen;
 		from = l->spans[i].orig + l->spans[i].len;
 	}
 	memcpy(l->copy + o, seg + from, len - from);
@@ -169,7 +311,7 @@ yaml_lift_index(const struct yaml_lift *l, const char *s, size_t left)
 }
 
 char *
-yaml_lift_restore(const struct yaml_lift *l, char *text, size_t *lenp)
+yaml_lift_restore(struct yaml_lift *l, char *text, size_t *lenp)
 {
 	size_t len = *lenp, out = 0, i;
 	const char *p, *m;
@@ -182,7 +324,7 @@ yaml_lift_restore(const struct yaml_lift *l, char *text, size_t *lenp)
 	/* Most often the scalar is one lifted value, nothing around it. */
 	if (len == YAML_LIFT_PH && memcmp(text, YAML_LIFT_MARKER,
 	    YAML_LIFT_MARKER_LEN) == 0 && (k = yaml_lift_index(l, text,
-	    len)) >= 0) {
+	    len)) >= 0 && !l->spans[k].block) {
 		r = xstrndup(l->seg + l->spans[k].orig, l->spans[k].len);
 		free(text);
 		*lenp = l->spans[k].len;
@@ -203,9 +345,12 @@ yaml_lift_restore(const struct yaml_lift *l, char *text, size_t *lenp)
 			if (m == text + len)
 				break;
 			k = yaml_lift_index(l, m, (size_t)(text + len - m));
-			if (k < 0) {
+			if (k >= 0 && l->spans[k].block)
+				l->inexact = 1;
+			if (k < 0 || l->spans[k].block) {
 				/* Not ours (cannot be: the marker is not in
-				 * the input); keep the byte and go on. */
+				 * the input), or a block out of place (the
+				 * segment is read again); keep the byte. */
 				if (r != NULL)
 					r[out] = *m;
 				out++;
@@ -223,6 +368,46 @@ yaml_lift_restore(const struct yaml_lift *l, char *text, size_t *lenp)
 	}
 	free(text);
 	*lenp = out;
+	return r;
+}
+
+long
+yaml_lift_block_at(const struct yaml_lift *l, const char *text, size_t len)
+{
+	long k;
+
+	if (l->nblocks == 0 || len != YAML_LIFT_PH ||
+	    memcmp(text, YAML_LIFT_MARKER, YAML_LIFT_MARKER_LEN) != 0 ||
+	    (k = yaml_lift_index(l, text, len)) < 0 || !l->spans[k].block)
+		return -1;
+	return k;
+}
+
+char *
+yaml_lift_block_value(const struct yaml_lift *l, size_t k, size_t *lenp)
+{
+	const struct yaml_lift_span *sp = &l->spans[k];
+	const char *p, *end = l->seg + sp->orig + sp->len, *nl;
+	size_t n = 0, w;
+	char *r;
+
+	/* The content is never longer than the span. */
+	r = xmalloc(sp->len + 2);
+	p = memchr(l->seg + sp->orig, '\n', sp->len) + 1;
+	for (; p <= end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		w = (size_t)(nl - p);
+		/* Spaces no longer than the indentation: an empty line. */
+		if (w > sp->indent) {
+			memcpy(r + n, p + sp->indent, w - sp->indent);
+			n += w - sp->indent;
+		}
+		if (nl < end || sp->block == 1)
+			r[n++] = '\n';
+	}
+	r[n] = '\0';
+	*lenp = n;
 	return r;
 }
 
@@ -252,9 +437,9 @@ yaml_lift_offset(const struct yaml_lift *l, size_t off)
 	if (i == 0)
 		return off;
 	sp = &l->spans[i - 1];
-	if (off < sp->copy + YAML_LIFT_PH)
+	if (off < sp->copy + sp->clen)
 		return sp->orig;	/* inside a placeholder: its value */
-	return sp->orig + sp->len + (off - sp->copy - YAML_LIFT_PH);
+	return sp->orig + sp->len + (off - sp->copy - sp->clen);
 }
 
 size_t
@@ -274,7 +459,8 @@ yaml_lift_column(const struct yaml_lift *l, size_t bol, size_t col)
 	at = sp->orig - bol;
 	if (col < at)
 		return col;
-	if (col < at + YAML_LIFT_PH)
+	/* A block's line ends with its placeholder. */
+	if (col < at + YAML_LIFT_PH || sp->block)
 		return at;
 	return col - YAML_LIFT_PH + sp->len;
 }

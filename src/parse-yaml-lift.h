@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Long base64 values lifted out of a YAML segment before libyaml reads it,
- * and put back into the scalars it returns (parse-yaml-lift.c says why it
- * is exact).
+ * Long base64 values and literal block scalars lifted out of a YAML segment
+ * before libyaml reads it, and put back into the scalars it returns
+ * (parse-yaml-lift.c says why it is exact, and when a block is not).
  */
 #ifndef MGT_PARSE_YAML_LIFT_H
 #define MGT_PARSE_YAML_LIFT_H
@@ -13,6 +13,9 @@ struct yaml_lift_span {
 	size_t	 orig;		/* value's offset in the segment */
 	size_t	 len;		/* its length */
 	size_t	 copy;		/* its placeholder's offset in copy */
+	size_t	 clen;		/* placeholder and line breaks in copy */
+	size_t	 indent;	/* block: its content's indentation */
+	int	 block;		/* 0 base64, 1 "|", 2 "|-" */
 };
 
 struct yaml_lift {
@@ -22,24 +25,37 @@ struct yaml_lift {
 	struct yaml_lift_span	*spans;		/* in segment order */
 	size_t			 n;
 	size_t			 a;
+	size_t			 nblocks;
+	int			 inexact;	/* a block seen out of place */
 };
 
 /*
  * Fill l with a copy of seg[0..len) whose lines "<key>: <base64 of min
- * bytes or more>" hold placeholders instead of the values.  Returns 1 if
- * any was lifted (yaml_lift_free() it), 0 if the segment is to be read as
- * it is (min 0, nothing to lift, or the marker already in the input).
+ * bytes or more>" hold placeholders instead of the values and, if blocks,
+ * whose "<key>: |" or "|-" literal blocks of min bytes or more are a
+ * placeholder and empty lines.  Returns 1 if any was lifted
+ * (yaml_lift_free() it), 0 if the segment is to be read as it is (min 0,
+ * nothing to lift, or the marker already in the input).
  */
 int	 yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
-	    size_t min);
+	    size_t min, int blocks);
 void	 yaml_lift_free(struct yaml_lift *l);
 
 /*
- * Put the values back into a scalar's text (malloc'd, len bytes, NUL
+ * Put the base64 values back into a scalar's text (malloc'd, len bytes, NUL
  * after): returns text itself when it holds no placeholder, else a new
- * string (text is freed) and its length in *len.
+ * string (text is freed) and its length in *len.  A block's placeholder
+ * found here is out of place: l->inexact is set (the caller reparses
+ * without blocks).
  */
-char	*yaml_lift_restore(const struct yaml_lift *l, char *text, size_t *len);
+char	*yaml_lift_restore(struct yaml_lift *l, char *text, size_t *len);
+
+/* The block span whose placeholder is exactly text (len bytes), or -1. */
+long	 yaml_lift_block_at(const struct yaml_lift *l, const char *text,
+	    size_t len);
+/* Block k's value as libyaml would give it (malloc'd), length in *len. */
+char	*yaml_lift_block_value(const struct yaml_lift *l, size_t k,
+	    size_t *len);
 
 /* A byte offset in the copy as an offset in the segment. */
 size_t	 yaml_lift_offset(const struct yaml_lift *l, size_t off);

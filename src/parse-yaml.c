@@ -37,7 +37,8 @@ enum {
 	YAML_GO_ON = 0,		/* keep pulling events */
 	YAML_SEG_END,		/* stream end */
 	YAML_SEG_ERROR,		/* document skipped; resume at next --- */
-	YAML_SEG_STOP		/* the callback or the doc cap stopped us */
+	YAML_SEG_STOP,		/* the callback or the doc cap stopped us */
+	YAML_SEG_RETRY		/* a lifted block was not one: read again */
 };
 
 /* An open mapping or sequence. */
@@ -49,6 +50,7 @@ struct yaml_frame {
 	size_t	 nchild;
 	int	 height;	/* collections from here down, itself too */
 	int	 ismap;
+	int	 flow;		/* "{...}" or "[...]" */
 	int	 items;		/* the root's "items" sequence */
 };
 
@@ -74,6 +76,8 @@ struct yaml_state {
 	long			 line0;		/* lines before it */
 	struct yaml_lift	 lift;		/* values lifted out of it */
 	int			 lifted;
+	int			 noblocks;	/* lift no block scalars */
+	long			 skip;		/* documents handed already */
 	int			 utf16;
 
 	struct yaml_frame	*stack;
@@ -92,7 +96,7 @@ struct yaml_state {
 	long			 parsed;	/* nodes from events */
 	long			 expanded;	/* nodes copied by aliases */
 	int			 aliases;
-	int			 nul_noted;
+	long			 nul_line;	/* first escaped NUL, or 0 */
 
 	long			 docs;		/* documents begun */
 	long			 handed;	/* documents given to fn */
@@ -315,7 +319,7 @@ yaml_doc_reset(struct yaml_state *y)
 	y->nitems = 0;
 	y->parsed = y->expanded = 0;
 	y->aliases = 0;
-	y->nul_noted = 0;
+	y->nul_line = 0;
 }
 
 /*
@@ -371,12 +375,10 @@ yaml_take_text(struct yaml_state *y, yaml_event_t *ev)
 	}
 	o[k] = '\0';
 	free(s);
-	if (!y->nul_noted) {
-		y->nul_noted = 1;
-		problem_report(y->sink, PROBLEM_INFO, PCODE_NUL, y->vpath, -1,
-		    y->line0 + (long)ev->start_mark.line + 1, "escaped NUL "
-		    "character in a scalar replaced with U+FFFD");
-	}
+	/* Said when the document is handed over: a read that starts again
+	 * (YAML_SEG_RETRY) says it once. */
+	if (y->nul_line == 0)
+		y->nul_line = y->line0 + (long)ev->start_mark.line + 1;
 	return o;
 }
 
@@ -556,6 +558,16 @@ yaml_finish(struct yaml_state *y)
 		cJSON_Delete(root);
 		return YAML_GO_ON;
 	}
+	if (y->skip > 0) {
+		/* Handed before this segment was read again. */
+		y->skip--;
+		cJSON_Delete(root);
+		return YAML_GO_ON;
+	}
+	if (y->nul_line != 0)
+		problem_report(y->sink, PROBLEM_INFO, PCODE_NUL, y->vpath, -1,
+		    y->nul_line, "escaped NUL character in a scalar replaced "
+		    "with U+FFFD");
 	y->handed++;
 	if (y->fn(y->arg, root, y->root_line, y->items, y->nitems) != 0) {
 		y->stopped = 1;
@@ -571,14 +583,46 @@ yaml_expect_key(const struct yaml_state *y)
 	    y->stack[y->nstack - 1].key == NULL;
 }
 
+/*
+ * A lifted block's placeholder as a value of a block mapping: the block's
+ * text, a string.  Anywhere else the lift was wrong: YAML_SEG_RETRY.
+ */
+static int
+yaml_block(struct yaml_state *y, yaml_event_t *ev, long k)
+{
+	struct yaml_frame *f = y->nstack > 0 ? &y->stack[y->nstack - 1] : NULL;
+	cJSON *node;
+	size_t n;
+
+	if (f == NULL || !f->ismap || f->flow || f->key == NULL ||
+	    ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+	    ev->data.scalar.tag != NULL || ev->data.scalar.anchor != NULL)
+		return YAML_SEG_RETRY;
+	y->parsed++;
+	node = yaml_new(cJSON_CreateNull());
+	node->type = cJSON_String;
+	node->valuestring = yaml_lift_block_value(&y->lift, (size_t)k, &n);
+	yaml_attach(y, node, &ev->start_mark);
+	return YAML_GO_ON;
+}
+
 static int
 yaml_scalar(struct yaml_state *y, yaml_event_t *ev, size_t *resume)
 {
 	struct yaml_frame *f;
 	char *text, *anchor;
 	cJSON *node;
+	long k;
 
+	if (y->lifted && y->lift.nblocks > 0 && (k = yaml_lift_block_at(
+	    &y->lift, (const char *)ev->data.scalar.value,
+	    ev->data.scalar.length)) >= 0)
+		return yaml_block(y, ev, k);
 	text = yaml_take_text(y, ev);
+	if (y->lift.inexact) {
+		free(text);
+		return YAML_SEG_RETRY;
+	}
 	anchor = (char *)ev->data.scalar.anchor;
 	ev->data.scalar.anchor = NULL;
 	y->parsed++;
@@ -639,6 +683,9 @@ yaml_start(struct yaml_state *y, yaml_event_t *ev, size_t *resume)
 	memset(f, 0, sizeof *f);
 	f->node = node;
 	f->ismap = ismap;
+	f->flow = ismap ?
+	    ev->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE :
+	    ev->data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE;
 	f->items = items;
 	f->height = 1;
 	f->nodes0 = y->parsed + y->expanded - 1;
@@ -836,9 +883,9 @@ yaml_syntax_error(struct yaml_state *y, const yaml_parser_t *p,
 	*resume = bol;
 }
 
-/* Parse buf[start..end) with a fresh libyaml parser. */
+/* One read of buf[start..end) with a fresh libyaml parser. */
 static int
-yaml_segment(struct yaml_state *y, size_t start, size_t end,
+yaml_segment_read(struct yaml_state *y, size_t start, size_t end,
     size_t *resume)
 {
 	yaml_parser_t p;
@@ -848,7 +895,7 @@ yaml_segment(struct yaml_state *y, size_t start, size_t end,
 	if (!yaml_parser_initialize(&p))
 		parse_resource_oom();
 	y->lifted = !y->utf16 && yaml_lift_segment(&y->lift, y->buf + start,
-	    end - start, y->lim->yaml_lift_min);
+	    end - start, y->lim->yaml_lift_min, !y->noblocks);
 	if (y->lifted)
 		yaml_parser_set_input_string(&p,
 		    (const unsigned char *)y->lift.copy, y->lift.copylen);
@@ -858,8 +905,16 @@ yaml_segment(struct yaml_state *y, size_t start, size_t end,
 	y->seg = start;
 	for (;;) {
 		if (!yaml_parser_parse(&p, &ev)) {
-			yaml_syntax_error(y, &p, resume);
-			rc = YAML_SEG_ERROR;
+			/* A block lifted where there was none is caught as
+			 * its placeholder comes back (yaml_block); should
+			 * libyaml fail first, read again without blocks so
+			 * the error is the one the file has. */
+			if (y->lifted && y->lift.nblocks > 0)
+				rc = YAML_SEG_RETRY;
+			else {
+				yaml_syntax_error(y, &p, resume);
+				rc = YAML_SEG_ERROR;
+			}
 			break;
 		}
 		rc = yaml_event(y, &ev, resume);
@@ -872,6 +927,30 @@ yaml_segment(struct yaml_state *y, size_t start, size_t end,
 	if (y->lifted)
 		yaml_lift_free(&y->lift);
 	y->lifted = 0;
+	return rc;
+}
+
+/*
+ * Parse buf[start..end); if a lifted block turned out not to be one, read
+ * it again without blocks, skipping the documents already handed over.
+ */
+static int
+yaml_segment(struct yaml_state *y, size_t start, size_t end,
+    size_t *resume)
+{
+	long docs = y->docs, handed = y->handed;
+	int rc;
+
+	rc = yaml_segment_read(y, start, end, resume);
+	if (rc != YAML_SEG_RETRY)
+		return rc;
+	/* Skipped documents are not counted again. */
+	y->docs = docs;
+	y->skip = y->handed - handed;
+	y->noblocks = 1;
+	rc = yaml_segment_read(y, start, end, resume);
+	y->noblocks = 0;
+	y->skip = 0;
 	return rc;
 }
 

@@ -96,7 +96,7 @@ lifted(const char *text, size_t min)
 	struct yaml_lift l;
 	size_t n;
 
-	if (!yaml_lift_segment(&l, text, strlen(text), min))
+	if (!yaml_lift_segment(&l, text, strlen(text), min, 1))
 		return 0;
 	n = l.n;
 	yaml_lift_free(&l);
@@ -264,6 +264,147 @@ test_values(void)
 	free(v);
 }
 
+/* Literal blocks taken out at the given minimum (0: the default). */
+static size_t
+blocks(const char *text, size_t min)
+{
+	struct yaml_lift l;
+	size_t n;
+
+	if (!yaml_lift_segment(&l, text, strlen(text), min ? min :
+	    LIMIT_DEFAULT_YAML_LIFT, 1))
+		return 0;
+	n = l.nblocks;
+	yaml_lift_free(&l);
+	return n;
+}
+
+/* A long line of script, for blocks over the default minimum. */
+#define LONG_LINE "echo \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\""
+
+/*
+ * Literal blocks: where they are lifted (a placeholder and empty lines),
+ * where they are not, and where the scan of lines thinks so but libyaml
+ * reads the line otherwise (inside quotes, flow collections, other
+ * blocks): the parser must read those again without blocks and give what
+ * it gives without lifting.
+ */
+static const struct {
+	const char	*name;
+	const char	*text;
+	size_t		 nblocks;	/* at a 1-byte minimum */
+} block_cases[] = {
+	{ "ConfigMap data", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n"
+	    "  name: c\ndata:\n  run.sh: |\n    #!/bin/sh\n    set -e\n\n"
+	    "    " LONG_LINE "\n      indented more\n  other: |-\n    x\n"
+	    "    y\n", 2 },
+	{ "empty lines and spaces-only lines", "a: |\n  x\n\n \n  \n   \n"
+	    "    \n  y\n\n\nb: 1\n", 1 },
+	{ "spaces past the indent at the end", "a: |-\n  x\n     \nb: 1\n",
+	    1 },
+	{ "digits stay a string", "a: |-\n  12345\nb: |-\n  true\n"
+	    "c: |-\n  null\n", 3 },
+	{ "last line of the input", "a: |\n  x\n  y\n", 1 },
+	{ "the last line without LF", "a: |\n  x\n  y", 0 },
+	{ "in a List item", "items:\n- apiVersion: v1\n  data:\n"
+	    "    k: |\n      v\n  kind: ConfigMap\n  metadata:\n"
+	    "    name: c\nkind: List\n", 1 },
+	{ "a comment after", "a: |\n  x\n# note\nb: 2\n", 1 },
+	{ "a document marker after", "a: |\n  x\n---\nb: |-\n  y\n", 2 },
+	{ "ends deeper than the key", "k:\n  a: |\n      x\n    y: 1\n", 0 },
+	{ "first line blank", "a: |\n\n  x\n", 0 },
+	{ "first line not deeper than the key", "  a: |\n  x\n", 0 },
+	{ "a tab inside", "a: |\n  x\ty\nb: 1\n", 0 },
+	{ "a tab where the block ends", "a: |\n  x\n\tb: 1\n", 0 },
+	{ "CRLF inside", "a: |\n  x\r\n  y\nb: 1\n", 0 },
+	{ "UTF-8 inside", "a: |\n  caf\xc3\xa9\nb: 1\n", 0 },
+	{ "keep chomping", "a: |+\n  x\n\nb: 1\n", 0 },
+	{ "indentation indicator", "a: |2\n   x\nb: 1\n", 0 },
+	{ "anchored", "a: &x |\n  x\nb: *x\n", 0 },
+	{ "tagged", "a: !!str |\n  x\n", 0 },
+	{ "a sequence entry's key", "- a: |\n    x\n", 0 },
+	{ "a comment on the header", "a: | # c\n  x\n", 0 },
+	{ "inside double quotes", "q: \"one\n  a: |\n    x\n  two\"\n", 1 },
+	{ "inside single quotes", "q: 'one\n  a: |\n    x\n  two'\n", 1 },
+	{ "inside a flow mapping", "q: {\n  a: |\n    x\n  }\n", 1 },
+	{ "inside a flow sequence", "q: [\n  a: |\n    x\n  ]\n", 1 },
+	{ "inside a plain scalar", "q: one\n  a: |\n    x\n", 1 },
+	{ "inside a folded block", "q: >\n  a: |\n    x\n", 0 },
+	{ "inside a keep block", "q: |+\n  a: |\n    x\n\n", 0 },
+	{ "inside a block lifted already", "q: |\n  a: |\n    x\n", 1 },
+	{ "a complex key", "? a: |\n    x\n: v\n", 0 },
+	{ "as a complex key's value", "?\n  a: |\n    x\n: v\n", 1 },
+	{ "after a good document, an error", "---\na: |\n  x\n---\n"
+	    "b: |\n  y\nc: [\n", 2 },
+	{ "quotes after a good document", "---\na: |\n  x\n---\n"
+	    "q: \"one\n  b: |\n    y\n  two\"\n", 2 },
+	{ "NUL escapes then a retry", "---\nn: \"a\\0b\"\na: |\n  x\n---\n"
+	    "m: \"c\\0d\"\nq: {\n  b: |\n    y\n  }\n", 2 },
+	{ "a NUL escape in the retried document", "n: \"a\\0b\"\n"
+	    "q: {\n  b: |\n    y\n  }\n", 1 },
+	{ "duplicate keys", "a: |\n  x\na: |-\n  y\n", 2 },
+	{ "an error after it", "a: |\n  x\nb: [\n", 1 },
+	{ "in an unclosed flow mapping", "q: {\n  a: |\n    x\n", 1 },
+	{ "in an unclosed flow sequence", "q: [\n  a: |\n    x\n", 1 },
+	{ "in an unclosed double quote", "q: \"\n  a: |\n    x\n", 1 },
+	{ "in a flow mapping closed twice", "q: {a: b,\n  a: |\n    x\n  }}\n", 1 },
+	{ "in an unclosed single quote", "q: 'x\n  a: |\n    x\n", 1 },
+	{ "a base64 line after", "a: |\n  x\nk: QUJDREVGR0hJSktMTU5PUFFS\n",
+	    1 },
+};
+
+static void
+test_blocks(void)
+{
+	char what[256];
+	size_t i;
+
+	for (i = 0; i < sizeof block_cases / sizeof block_cases[0]; i++) {
+		snprintf(what, sizeof what, "%s: blocks lifted",
+		    block_cases[i].name);
+		is_int((long)blocks(block_cases[i].text, 1),
+		    (long)block_cases[i].nblocks, what);
+		same(block_cases[i].name, block_cases[i].text);
+	}
+	is_int((long)blocks(block_cases[0].text, 0), 1,
+	    "the default minimum takes only the long block");
+}
+
+/* A block's value as libyaml gives it: indentation off, chomping. */
+static void
+test_block_value(void)
+{
+	const char *seg = "a: |\n  x\n\n    y\n   \n  z  \nb: |-\n  w\n"
+	    "  v\n";
+	struct yaml_lift l;
+	size_t n;
+	char *r;
+
+	ok(yaml_lift_segment(&l, seg, strlen(seg), 1, 1) == 1,
+	    "block value: lifted");
+	is_int((long)l.nblocks, 2, "block value: two blocks");
+	r = yaml_lift_block_value(&l, 0, &n);
+	is_str(r, "x\n\n  y\n \nz  \n", "block value: clip keeps one break");
+	is_int((long)n, (long)strlen(r), "block value: its length");
+	free(r);
+	r = yaml_lift_block_value(&l, 1, &n);
+	is_str(r, "w\nv", "block value: strip keeps none");
+	free(r);
+	r = xstrndup(l.copy, l.copylen);
+	is_str(r, "a: xMgTLiFtx00000000\n\n\n\n\n\nb: xMgTLiFtx00000001"
+	    "\n\n\n", "block value: the copy keeps every line");
+	free(r);
+	ok(yaml_lift_block_at(&l, "xMgTLiFtx00000001", 17) == 1,
+	    "block value: its placeholder names it");
+	ok(yaml_lift_block_at(&l, "xMgTLiFtx00000001 ", 18) == -1,
+	    "block value: more than the placeholder is not it");
+	is_int((long)yaml_lift_offset(&l, l.spans[1].copy + l.spans[1].clen),
+	    (long)(l.spans[1].orig + l.spans[1].len),
+	    "block value: offsets after a block");
+	yaml_lift_free(&l);
+}
+
 /* Restore: placeholders anywhere in a text, and text without any. */
 static void
 test_restore(void)
@@ -274,7 +415,7 @@ test_restore(void)
 	char *t, *r;
 	size_t n;
 
-	ok(yaml_lift_segment(&l, seg, strlen(seg), 8) == 1, "restore: lifted");
+	ok(yaml_lift_segment(&l, seg, strlen(seg), 8, 1) == 1, "restore: lifted");
 	is_int((long)l.n, 2, "restore: two spans");
 	t = xmalloc(l.copylen + 1);
 	memcpy(t, l.copy, l.copylen);
@@ -339,6 +480,8 @@ main(int argc, char **argv)
 	}
 	test_cases();
 	test_values();
+	test_blocks();
+	test_block_value();
 	test_restore();
 	return done_testing();
 }
