@@ -14,8 +14,8 @@
  * every scalar style (no quote, escape, space or line break in it), so
  * substitution is exact wherever libyaml puts it.
  *
- * Another quarter are literal block scalars ("config.yaml: |" and lines
- * under it in ConfigMaps).  A block whose lines are printable ASCII, whose
+ * Another quarter are literal block scalars ("ca-bundle.crt: |" and lines
+ * under it in ConfigMaps).  A block whose lines are printable text, whose
  * first line is not blank and whose end is a line no deeper than its key
  * becomes "<key>: <placeholder>" and as many empty lines as it had, so
  * lines keep their numbers.  That is exact only where the line really is a
@@ -27,6 +27,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,9 @@ yaml_block_header(const char *p, const char *eol)
 	const char *s = eol;
 	int ind = 0;
 
+	/* Most lines end in none of these: done at once. */
+	if (s == p || strchr("|>-+ 123456789", s[-1]) == NULL || s[-1] == '\0')
+		return 0;
 	while (s > p && s[-1] == ' ')
 		s--;
 	while (s > p && ind < 3 && (s[-1] == '-' || s[-1] == '+' ||
@@ -129,6 +133,45 @@ yaml_block_header(const char *p, const char *eol)
 }
 
 /*
+ * Whether [s, e) is text libyaml keeps on one line of a block: printable
+ * ASCII, or UTF-8 (the caller checked it is valid and holds nothing libyaml
+ * refuses) but for NEL, LS and PS, which libyaml takes as line breaks.
+ */
+static int
+yaml_block_text(const char *s, const char *e)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
+	const unsigned char *u = (const unsigned char *)s;
+	const unsigned char *end = (const unsigned char *)e;
+	uint64_t x, del;
+
+	for (; u < end; u++) {
+		/* Eight bytes of 0x20-0x7e at a time (as yaml_word_clean in
+		 * parse-yaml.c: no high bit, so no carry between bytes). */
+		while (end - u >= 8) {
+			memcpy(&x, u, sizeof x);
+			del = x ^ (ones * 0x7f);
+			if ((x & high) || ((x + ones * 0x60) & high) != high ||
+			    (((del + ones * 0x7f) | del) & high) != high)
+				break;
+			u += 8;
+		}
+		if (u == end)
+			break;
+		if (*u >= 0x20 && *u <= 0x7e)
+			continue;
+		if (*u < 0x80)
+			return 0;
+		if (*u == 0xc2 && u + 1 < end && u[1] == 0x85)
+			return 0;
+		if (*u == 0xe2 && u + 2 < end && u[1] == 0x80 &&
+		    (u[2] == 0xa8 || u[2] == 0xa9))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * If [p, eol) is "<spaces><key>: |" or "|-" and the lines after it make a
  * block that can be lifted, the block's end: the line break ending its last
  * content line.  Its content indentation goes to *indent.  NULL if not.
@@ -137,7 +180,7 @@ yaml_block_header(const char *p, const char *eol)
  * a line of spaces no longer than that is an empty line, any other line
  * indented that far is content, and the first line indented less ends the
  * block.  Only the plain cases are taken: first line not blank and deeper
- * than the key, content of printable ASCII (no tab, CR or Unicode break),
+ * than the key, content of printable text (no tab, CR or Unicode break),
  * every line ending in LF, and the line that ends the block starting no
  * deeper than the key with an ordinary character, so that the placeholder
  * after it is a complete plain scalar too.
@@ -184,9 +227,8 @@ yaml_lift_block_end(const char *p, const char *eol, const char *end,
 				return NULL;
 			break;
 		}
-		for (s = q + sp; s < nl; s++)
-			if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
-				return NULL;
+		if (!yaml_block_text(q + sp, nl))
+			return NULL;
 		last = nl;
 	}
 	*indent = m;
@@ -230,10 +272,13 @@ yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
 		if (l->n == YAML_LIFT_MAX_SPANS)
 			break;
 		/* Under a block header that was not lifted: no blocks. */
-		sp = yaml_spaces(p, eol);
-		if (under > 0 && sp < under && sp < (size_t)(eol - p))
-			under = 0;
+		if (under > 0) {
+			sp = yaml_spaces(p, eol);
+			if (sp < under && sp < (size_t)(eol - p))
+				under = 0;
+		}
 		if (under == 0 && blocks && yaml_block_header(p, eol)) {
+			sp = yaml_spaces(p, eol);
 			last = yaml_lift_block_end(p, eol, end, &strip,
 			    &indent);
 			bar = eol - 1 - strip;

@@ -318,7 +318,18 @@ static const struct {
 	{ "a tab inside", "a: |\n  x\ty\nb: 1\n", 0 },
 	{ "a tab where the block ends", "a: |\n  x\n\tb: 1\n", 0 },
 	{ "CRLF inside", "a: |\n  x\r\n  y\nb: 1\n", 0 },
-	{ "UTF-8 inside", "a: |\n  caf\xc3\xa9\nb: 1\n", 0 },
+	{ "UTF-8 inside", "a: |\n  # NetLock Arany (Class Gold) F\xc5\x91tan\xc3"
+	    "\xbas\xc3\xadtv\xc3\xa1ny\n  -----BEGIN\nb: 1\n", 1 },
+	{ "NEL inside", "a: |\n  x\xc2\x85y\nb: 1\n", 0 },
+	{ "NEL inside a long line", "a: |\n  xxxxxxxxxxxxxxxxx\xc2\x85"
+	    "yyyyyyyyyyyyyyyyy\nb: 1\n", 0 },
+	{ "a tab inside a long line", "a: |\n  xxxxxxxxxxxxxxxxx\tyyyyyyyy"
+	    "yyyyyyyyyy\nb: 1\n", 0 },
+	{ "DEL inside a long line", "a: |\n  xxxxxxxxxxxxxxxxx\x7fyyyyyyyy"
+	    "yyyyyyyyyy\nb: 1\n", 0 },
+	{ "LS inside", "a: |\n  x\xe2\x80\xa8y\nb: 1\n", 0 },
+	{ "PS inside", "a: |\n  x\xe2\x80\xa9y\nb: 1\n", 0 },
+	{ "a BOM inside", "a: |\n  x\xef\xbb\xbfy\nb: 1\n", 1 },
 	{ "keep chomping", "a: |+\n  x\n\nb: 1\n", 0 },
 	{ "indentation indicator", "a: |2\n   x\nb: 1\n", 0 },
 	{ "anchored", "a: &x |\n  x\nb: *x\n", 0 },
