@@ -22,8 +22,11 @@
  * key and value of a block mapping, which a scan of lines cannot know (it
  * could be inside a quoted string or a flow collection): the parser checks
  * that each block's placeholder comes back as a plain value of a block
- * mapping at its own offset, and reads the segment again without blocks
- * when one does not, or when libyaml finds an error.
+ * mapping, and reads the segment again without lifting when one does not,
+ * or when libyaml or the parser finds a problem (libyaml's look-ahead can
+ * pass a placeholder before it comes back).  A double-quoted scalar whose
+ * escapes spell a marker the input did not hold ("xMgTLiFt\x78...") is
+ * read again the same way.
  */
 #include "config.h"
 
@@ -414,6 +417,13 @@ yaml_lift_restore(struct yaml_lift *l, char *text, size_t *lenp)
 	free(text);
 	*lenp = out;
 	return r;
+}
+
+int
+yaml_lift_marked(const struct yaml_lift *l, const char *text, size_t len)
+{
+	return l->n > 0 && len >= YAML_LIFT_MARKER_LEN && memmem(text, len,
+	    YAML_LIFT_MARKER, YAML_LIFT_MARKER_LEN) != NULL;
 }
 
 long

@@ -46,10 +46,13 @@ void	 yaml_lift_free(struct yaml_lift *l);
  * after): returns text itself when it holds no placeholder, else a new
  * string (text is freed) and its length in *len.  A block's placeholder
  * found here is out of place: l->inexact is set (the caller reparses
- * without blocks).
+ * without lifting).
  */
 char	*yaml_lift_restore(struct yaml_lift *l, char *text, size_t *len);
 
+/* Whether text (len bytes) holds a placeholder's marker. */
+int	 yaml_lift_marked(const struct yaml_lift *l, const char *text,
+	    size_t len);
 /* The block span whose placeholder is exactly text (len bytes), or -1. */
 long	 yaml_lift_block_at(const struct yaml_lift *l, const char *text,
 	    size_t len);

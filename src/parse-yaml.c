@@ -76,7 +76,7 @@ struct yaml_state {
 	long			 line0;		/* lines before it */
 	struct yaml_lift	 lift;		/* values lifted out of it */
 	int			 lifted;
-	int			 noblocks;	/* lift no block scalars */
+	int			 nolift;	/* read again: lift nothing */
 	long			 skip;		/* documents handed already */
 	int			 utf16;
 
@@ -323,8 +323,22 @@ yaml_doc_reset(struct yaml_state *y)
 }
 
 /*
+ * Whether a problem found now could be the lift's doing: with blocks
+ * lifted, libyaml's look-ahead (a possible key, such as "- [") can scan
+ * past a placeholder before it comes back, so events after it may differ.
+ * The segment is then read again without lifting (YAML_SEG_RETRY) and the
+ * problem found there is the file's.
+ */
+static int
+yaml_lift_suspect(const struct yaml_state *y)
+{
+	return y->lifted && y->lift.nblocks > 0;
+}
+
+/*
  * Skip the current document: report why (with line and column) and say
- * where to resume.  Returns YAML_SEG_ERROR.
+ * where to resume.  Returns YAML_SEG_ERROR, or YAML_SEG_RETRY without a
+ * word when the lift may be the cause.
  */
 static int	 yaml_reject(struct yaml_state *, const yaml_mark_t *,
 		    size_t *, enum problem_severity, const char *, const char *,
@@ -339,6 +353,8 @@ yaml_reject(struct yaml_state *y, const yaml_mark_t *m, size_t *resume,
 	size_t off, bol;
 	long line;
 
+	if (yaml_lift_suspect(y))
+		return YAML_SEG_RETRY;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
@@ -618,6 +634,13 @@ yaml_scalar(struct yaml_state *y, yaml_event_t *ev, size_t *resume)
 	    &y->lift, (const char *)ev->data.scalar.value,
 	    ev->data.scalar.length)) >= 0)
 		return yaml_block(y, ev, k);
+	/* Escapes ("\x78", an escaped line break) can spell a placeholder
+	 * the input did not hold: such a scalar is read without lifting. */
+	if (y->lifted &&
+	    ev->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE &&
+	    yaml_lift_marked(&y->lift, (const char *)ev->data.scalar.value,
+	    ev->data.scalar.length))
+		return YAML_SEG_RETRY;
 	text = yaml_take_text(y, ev);
 	if (y->lift.inexact) {
 		free(text);
@@ -808,6 +831,8 @@ yaml_event(struct yaml_state *y, yaml_event_t *ev, size_t *resume)
 	case YAML_DOCUMENT_START_EVENT:
 		yaml_doc_reset(y);
 		if (++y->docs > y->lim->max_docs_per_file) {
+			if (yaml_lift_suspect(y))
+				return YAML_SEG_RETRY;
 			problem_report(y->sink, PROBLEM_WARNING,
 			    PCODE_LIMIT_DOCS, y->vpath, -1,
 			    y->line0 + (long)ev->start_mark.line + 1,
@@ -894,8 +919,8 @@ yaml_segment_read(struct yaml_state *y, size_t start, size_t end,
 
 	if (!yaml_parser_initialize(&p))
 		parse_resource_oom();
-	y->lifted = !y->utf16 && yaml_lift_segment(&y->lift, y->buf + start,
-	    end - start, y->lim->yaml_lift_min, !y->noblocks);
+	y->lifted = !y->utf16 && !y->nolift && yaml_lift_segment(&y->lift,
+	    y->buf + start, end - start, y->lim->yaml_lift_min, 1);
 	if (y->lifted)
 		yaml_parser_set_input_string(&p,
 		    (const unsigned char *)y->lift.copy, y->lift.copylen);
@@ -907,9 +932,9 @@ yaml_segment_read(struct yaml_state *y, size_t start, size_t end,
 		if (!yaml_parser_parse(&p, &ev)) {
 			/* A block lifted where there was none is caught as
 			 * its placeholder comes back (yaml_block); should
-			 * libyaml fail first, read again without blocks so
+			 * libyaml fail first, read again without lifting so
 			 * the error is the one the file has. */
-			if (y->lifted && y->lift.nblocks > 0)
+			if (yaml_lift_suspect(y))
 				rc = YAML_SEG_RETRY;
 			else {
 				yaml_syntax_error(y, &p, resume);
@@ -931,8 +956,8 @@ yaml_segment_read(struct yaml_state *y, size_t start, size_t end,
 }
 
 /*
- * Parse buf[start..end); if a lifted block turned out not to be one, read
- * it again without blocks, skipping the documents already handed over.
+ * Parse buf[start..end); if a lift turned out wrong (YAML_SEG_RETRY), read
+ * it again without lifting, skipping the documents already handed over.
  */
 static int
 yaml_segment(struct yaml_state *y, size_t start, size_t end,
@@ -947,9 +972,9 @@ yaml_segment(struct yaml_state *y, size_t start, size_t end,
 	/* Skipped documents are not counted again. */
 	y->docs = docs;
 	y->skip = y->handed - handed;
-	y->noblocks = 1;
+	y->nolift = 1;
 	rc = yaml_segment_read(y, start, end, resume);
-	y->noblocks = 0;
+	y->nolift = 0;
 	y->skip = 0;
 	return rc;
 }

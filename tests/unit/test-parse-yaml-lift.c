@@ -205,6 +205,12 @@ static const struct {
 	    "---\nk: %s\n", 2 },
 	{ "a dash value", "a: -\nb: -x\n", 0 },
 	{ "tagged", "k: !!binary %s\nj: !!str\n  %s\n", 0 },
+	{ "a marker spelt with an escape", "k: %s\nq: \"xMgTLiFt\\x7800000000\"\n",
+	    1 },
+	{ "a marker spelt over an escaped break", "k: %s\nq: \"xMgTLiFt\\\n"
+	    "  x00000000\"\n", 1 },
+	{ "a base64 line in a double-quoted string", "q: \"one\n  k: %s\n"
+	    "  two\"\n", 1 },
 };
 
 static void
@@ -287,7 +293,7 @@ blocks(const char *text, size_t min)
  * Literal blocks: where they are lifted (a placeholder and empty lines),
  * where they are not, and where the scan of lines thinks so but libyaml
  * reads the line otherwise (inside quotes, flow collections, other
- * blocks): the parser must read those again without blocks and give what
+ * blocks): the parser must read those again without lifting and give what
  * it gives without lifting.
  */
 static const struct {
@@ -361,6 +367,10 @@ static const struct {
 	{ "in an unclosed double quote", "q: \"\n  a: |\n    x\n", 1 },
 	{ "in a flow mapping closed twice", "q: {a: b,\n  a: |\n    x\n  }}\n", 1 },
 	{ "in an unclosed single quote", "q: 'x\n  a: |\n    x\n", 1 },
+	{ "a look-ahead past it to an alias", "- [*n, \"\n  a: |\n    \\q\n"
+	    "  \"]\n", 1 },
+	{ "a look-ahead past it to a complex key", "? [\"\n  a: |\n    \\q\n"
+	    "  \"]\n", 1 },
 	{ "a base64 line after", "a: |\n  x\nk: QUJDREVGR0hJSktMTU5PUFFS\n",
 	    1 },
 };
