@@ -30,7 +30,6 @@
  */
 #include "config.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,21 +71,39 @@ yaml_key_char(unsigned char c)
 }
 
 /*
+ * "<spaces><key>" at the start of [p, eol): where the key ends, or NULL.
+ * Its indentation goes to *col.
+ */
+static const char *
+yaml_lift_key(const char *p, const char *eol, size_t *col)
+{
+	const char *s = p;
+
+	while (s < eol && *s == ' ')
+		s++;
+	*col = (size_t)(s - p);
+	if (s == eol || !yaml_key_char((unsigned char)*s) || *s == '-')
+		return NULL;	/* "- " would make a sequence entry */
+	while (s < eol && yaml_key_char((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/*
  * Where the value of "<spaces><key>: <base64>\n" starts in [p, eol), or
  * NULL.  The value must be at least min bytes and end the line.
  */
 static const char *
 yaml_lift_value(const char *p, const char *eol, size_t min)
 {
-	const unsigned char *s = (const unsigned char *)p;
-	const unsigned char *e = (const unsigned char *)eol, *v;
+	const unsigned char *s, *v;
+	const unsigned char *e = (const unsigned char *)eol;
+	const char *k;
+	size_t col;
 
-	while (s < e && *s == ' ')
-		s++;
-	if (s == e || !yaml_key_char(*s) || *s == '-')
-		return NULL;	/* "- " would make a sequence entry */
-	while (s < e && yaml_key_char(*s))
-		s++;
+	if ((k = yaml_lift_key(p, eol, &col)) == NULL)
+		return NULL;
+	s = (const unsigned char *)k;
 	if (e - s < 2 || s[0] != ':' || s[1] != ' ')
 		return NULL;
 	v = s += 2;
@@ -143,22 +160,12 @@ yaml_block_header(const char *p, const char *eol)
 static int
 yaml_block_text(const char *s, const char *e)
 {
-	const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
 	const unsigned char *u = (const unsigned char *)s;
 	const unsigned char *end = (const unsigned char *)e;
-	uint64_t x, del;
 
 	for (; u < end; u++) {
-		/* Eight bytes of 0x20-0x7e at a time (as yaml_word_clean in
-		 * parse-yaml.c: no high bit, so no carry between bytes). */
-		while (end - u >= 8) {
-			memcpy(&x, u, sizeof x);
-			del = x ^ (ones * 0x7f);
-			if ((x & high) || ((x + ones * 0x60) & high) != high ||
-			    (((del + ones * 0x7f) | del) & high) != high)
-				break;
+		while (end - u >= 8 && yaml_word_printable(u, 0))
 			u += 8;
-		}
 		if (u == end)
 			break;
 		if (*u >= 0x20 && *u <= 0x7e)
@@ -177,7 +184,8 @@ yaml_block_text(const char *s, const char *e)
 /*
  * If [p, eol) is "<spaces><key>: |" or "|-" and the lines after it make a
  * block that can be lifted, the block's end: the line break ending its last
- * content line.  Its content indentation goes to *indent.  NULL if not.
+ * content line.  Its content indentation goes to *indent, and the line
+ * breaks from the header to that end to *lines.  NULL if not.
  *
  * libyaml's literal scalar: the first non-blank line sets the indentation;
  * a line of spaces no longer than that is an empty line, any other line
@@ -190,24 +198,20 @@ yaml_block_text(const char *s, const char *e)
  */
 static const char *
 yaml_lift_block_end(const char *p, const char *eol, const char *end,
-    int *strip, size_t *indent)
+    int *strip, size_t *indent, size_t *lines)
 {
 	const char *q, *nl, *last = NULL, *s;
-	size_t key, sp, len, m = 0;
+	size_t key, sp, len, m = 0, n = 0;
 
-	key = yaml_spaces(p, eol);
-	s = p + key;
-	if (s == eol || !yaml_key_char((unsigned char)*s) || *s == '-')
+	if ((s = yaml_lift_key(p, eol, &key)) == NULL)
 		return NULL;
-	while (s < eol && yaml_key_char((unsigned char)*s))
-		s++;
 	if (eol - s == 3 && memcmp(s, ": |", 3) == 0)
 		*strip = 0;
 	else if (eol - s == 4 && memcmp(s, ": |-", 4) == 0)
 		*strip = 1;
 	else
 		return NULL;
-	for (q = eol + 1; q < end; q = nl + 1) {
+	for (q = eol + 1; q < end; q = nl + 1, n++) {
 		if ((nl = memchr(q, '\n', (size_t)(end - q))) == NULL)
 			return NULL;
 		len = (size_t)(nl - q);
@@ -219,8 +223,10 @@ yaml_lift_block_end(const char *p, const char *eol, const char *end,
 		}
 		if (sp == len) {
 			/* Spaces only: empty, or content past the indent. */
-			if (len > m)
+			if (len > m) {
 				last = nl;
+				*lines = n + 1;
+			}
 			continue;
 		}
 		if (sp < m) {
@@ -233,6 +239,7 @@ yaml_lift_block_end(const char *p, const char *eol, const char *end,
 		if (!yaml_block_text(q + sp, nl))
 			return NULL;
 		last = nl;
+		*lines = n + 1;
 	}
 	*indent = m;
 	return last;
@@ -261,8 +268,8 @@ int
 yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
     size_t min, int blocks)
 {
-	const char *p = seg, *end = seg + len, *eol, *v, *bar, *last, *nl;
-	size_t i, o, from, grow, k, d, indent, under = 0, lf, sp;
+	const char *p = seg, *end = seg + len, *eol, *v, *bar, *last;
+	size_t i, o, from, grow, k, d, indent, under = 0, lf = 0, sp;
 	int strip = 0;
 
 	memset(l, 0, sizeof *l);
@@ -283,12 +290,9 @@ yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
 		if (under == 0 && blocks && yaml_block_header(p, eol)) {
 			sp = yaml_spaces(p, eol);
 			last = yaml_lift_block_end(p, eol, end, &strip,
-			    &indent);
+			    &indent, &lf);
 			bar = eol - 1 - strip;
 			if (last != NULL && (size_t)(last - bar) >= min) {
-				for (lf = 0, nl = bar; (nl = memchr(nl, '\n',
-				    (size_t)(last - nl))) != NULL; nl++)
-					lf++;
 				yaml_lift_add(l, (size_t)(bar - seg),
 				    (size_t)(last - bar), YAML_LIFT_PH + lf,
 				    1 + strip, indent);

@@ -8,6 +8,8 @@
 #define MGT_PARSE_YAML_LIFT_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 struct yaml_lift_span {
 	size_t	 orig;		/* value's offset in the segment */
@@ -59,6 +61,32 @@ long	 yaml_lift_block_at(const struct yaml_lift *l, const char *text,
 /* Block k's value as libyaml would give it (malloc'd), length in *len. */
 char	*yaml_lift_block_value(const struct yaml_lift *l, size_t k,
 	    size_t *len);
+
+/*
+ * Whether the 8 bytes at s are all printable ASCII (0x20-0x7e), or LF too
+ * when lf: most YAML bytes need no closer look.  Each test is exact per
+ * byte: with no high bit set, adding 0x60 or 0x7f never carries out of a
+ * byte.  Inline: both the bad-byte scan and the block scan run it over
+ * whole files.
+ */
+static inline int
+yaml_word_printable(const unsigned char *s, int lf)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
+	uint64_t x, printable, isl = 0, del;
+
+	memcpy(&x, s, sizeof x);
+	if (x & high)
+		return 0;
+	printable = (x + ones * 0x60) & high;	/* byte >= 0x20 */
+	if (lf) {
+		isl = x ^ (ones * 0x0a);
+		isl = ~((isl + ones * 0x7f) | isl) & high;	/* byte == LF */
+	}
+	del = x ^ (ones * 0x7f);
+	del = ((del + ones * 0x7f) | del) & high;	/* byte != DEL */
+	return (printable | isl) == high && del == high;
+}
 
 /* A byte offset in the copy as an offset in the segment. */
 size_t	 yaml_lift_offset(const struct yaml_lift *l, size_t off);
