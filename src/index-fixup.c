@@ -67,10 +67,11 @@ index_fixup_year(struct index *ix, int64_t source_id, int years,
 
 /* Attribute pod logs, lines and hits to nodes. */
 static const char index_nodes_sql[] =
-    "UPDATE sources SET node = (SELECT json_extract(r.doc,"
-    " '$.spec.nodeName') FROM resources r WHERE r.kind = 'Pod'"
-    " AND r.namespace = sources.namespace AND r.name = sources.pod)"
-    " WHERE kind = 'pod_log' AND node IS NULL;"
+    /* The derived pods row holds spec.nodeName already: reading it
+     * there spares parsing each pod's whole document again. */
+    "UPDATE sources SET node = p.node FROM pods p"
+    " WHERE sources.kind = 'pod_log' AND sources.node IS NULL"
+    " AND p.namespace = sources.namespace AND p.name = sources.pod;"
     "UPDATE hits SET node = (SELECT s.node FROM sources s"
     " WHERE s.id = hits.source_id) WHERE node IS NULL;"
     "UPDATE hit_stats SET node = (SELECT s.node FROM sources s"

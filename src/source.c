@@ -73,6 +73,20 @@ source_escape_append(const char *raw, size_t len, size_t max,
 	int flags = 0, c1;
 
 	for (i = 0; i < len; i += n) {
+		/* Most names are plain ASCII: copy such a run at once. */
+		for (n = 0; i + n < len && s[i + n] >= 0x20 && s[i + n] < 0x7f &&
+		    s[i + n] != '!'; n++)
+			;
+		if (n > 0) {
+			if (out->len + n > max) {
+				if (out->len < max)
+					source_buf_add(out, s + i,
+					    max - out->len);
+				return flags | SOURCE_NAME_TRUNCATED;
+			}
+			source_buf_add(out, s + i, n);
+			continue;
+		}
 		n = utf8_decode(raw + i, len - i, &cp);
 		c1 = n == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0;
 		/* '!' joins the parts of a vpath: inside a name it is
@@ -81,12 +95,6 @@ source_escape_append(const char *raw, size_t len, size_t max,
 			if (out->len + 4 > max)
 				return flags | SOURCE_NAME_TRUNCATED;
 			source_buf_add(out, "\\x21", 4);
-			continue;
-		}
-		if (n == 1 && s[i] >= 0x20 && s[i] != 0x7f) {
-			if (out->len + 1 > max)
-				return flags | SOURCE_NAME_TRUNCATED;
-			source_buf_add(out, s + i, 1);
 			continue;
 		}
 		if (n > 1 && !c1) {
