@@ -142,6 +142,17 @@ parse_resource_dedupe(cJSON *obj, cJSON *graveyard)
 		n++;
 	if (n < 2)
 		return;
+	/*
+	 * oc and kubectl write every mapping's keys sorted (their YAML is
+	 * JSON maps marshalled in key order): keys in strictly ascending
+	 * order hold no duplicate, found with n - 1 comparisons.
+	 */
+	for (c = obj->child; c->next != NULL; c = c->next)
+		if (c->string == NULL || c->next->string == NULL ||
+		    strcmp(c->string, c->next->string) >= 0)
+			break;
+	if (c->next == NULL)
+		return;
 	if (n <= RESOURCE_SMALL_OBJECT) {
 		/* From the last key back: drop c if a later key equals it. */
 		for (c = obj->child->prev; c != NULL; c = prev) {

@@ -326,6 +326,18 @@ test_duplicates(struct seen *s)
 	    strstr(obj(s, 0), "\"k0\":0") == NULL &&
 	    strstr(obj(s, 0), "\"k19\":39,") == NULL,
 	    "large mapping: duplicates resolved, last wins");
+	/* Sorted keys take a shortcut: a duplicate must still end it. */
+	parse(s, "a: 1\nb: 2\nb: 3\nc: 4\n");
+	is_str(obj(s, 0), "{\"a\":1,\"b\":3,\"c\":4}",
+	    "sorted keys, adjacent duplicate: last wins");
+	parse(s, "a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\ng: 7\nh: 8\n"
+	    "i: 9\nj: 10\nj: 11\n");
+	ok(strstr(obj(s, 0), "\"j\":11}") != NULL &&
+	    strstr(obj(s, 0), "\"j\":10") == NULL,
+	    "large sorted mapping, duplicate last: last wins");
+	parse(s, "a: 1\nb: 2\nc: 3\n");
+	is_str(obj(s, 0), "{\"a\":1,\"b\":2,\"c\":3}",
+	    "sorted keys, no duplicate: all kept");
 }
 
 static void
