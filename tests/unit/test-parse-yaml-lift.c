@@ -71,9 +71,10 @@ trace_object(void *ctx, const cJSON *obj, long line)
 	return MGT_OK;
 }
 
-/* The trace of one parse with lifting at min (0: none). */
+/* The trace of one parse with lifting at min (0: none), at most docs
+ * documents (0: the default). */
 static char *
-trace_parse(const char *text, size_t len, size_t min)
+trace_parse_docs(const char *text, size_t len, size_t min, long docs)
 {
 	struct mgt_limits lim;
 	struct trace t = { NULL, 0, 0 };
@@ -82,11 +83,19 @@ trace_parse(const char *text, size_t len, size_t min)
 
 	limits_default(&lim);
 	lim.yaml_lift_min = min;
+	if (docs > 0)
+		lim.max_docs_per_file = docs;
 	trace_add(&t, "%s", "");
 	n = parse_resource_buffer(text, len, "t.yaml", &lim, &sink,
 	    trace_object, &t);
 	trace_add(&t, "returned %ld\n", n);
 	return t.s;
+}
+
+static char *
+trace_parse(const char *text, size_t len, size_t min)
+{
+	return trace_parse_docs(text, len, min, 0);
 }
 
 /* How many values a lift at min takes out of text. */
@@ -392,6 +401,38 @@ test_blocks(void)
 	    "the default minimum takes only the long block");
 }
 
+/*
+ * The document cap reached while blocks are lifted: the segment is read
+ * again without lifting (the cap's warning must come once, after the
+ * same documents), whether the cap falls after a lifted block or before.
+ */
+static void
+test_block_doc_cap(void)
+{
+	static const char text[] =
+	    "a: |\n  one\n---\nb: |\n  two\n---\nc: 3\n---\nd: |\n  four\n";
+	char *off, *on, what[128];
+	long cap;
+
+	ok(blocks(text, 1) == 3, "doc cap text: three blocks lifted");
+	for (cap = 1; cap <= 4; cap++) {
+		off = trace_parse_docs(text, sizeof text - 1, 0, cap);
+		on = trace_parse_docs(text, sizeof text - 1, 1, cap);
+		snprintf(what, sizeof what,
+		    "doc cap %ld with blocks lifted: same trace", cap);
+		if (!ok(strcmp(off, on) == 0, what))
+			printf("# without:\n%s# with:\n%s", off, on);
+		snprintf(what, sizeof what, "doc cap %ld: warned %s", cap,
+		    cap < 4 ? "once" : "never");
+		ok((strstr(off, "more than") != NULL) == (cap < 4) &&
+		    (strstr(off, "more than") == NULL ||
+		    strstr(strstr(off, "more than") + 1, "more than") ==
+		    NULL), what);
+		free(off);
+		free(on);
+	}
+}
+
 /* A block's value as libyaml gives it: indentation off, chomping. */
 static void
 test_block_value(void)
@@ -502,6 +543,7 @@ main(int argc, char **argv)
 	test_cases();
 	test_values();
 	test_blocks();
+	test_block_doc_cap();
 	test_block_value();
 	test_restore();
 	return done_testing();
