@@ -134,24 +134,24 @@ parse_resource_dedupe(cJSON *obj, cJSON *graveyard)
 {
 	cJSON *c, *prev, *o, **tab;
 	size_t n, size, i;
+	int sorted = 1;
 
 	if (obj == NULL || obj->child == NULL)
-		return;
-	n = 0;
-	for (c = obj->child; c != NULL; c = c->next)
-		n++;
-	if (n < 2)
 		return;
 	/*
 	 * oc and kubectl write every mapping's keys sorted (their YAML is
 	 * JSON maps marshalled in key order): keys in strictly ascending
-	 * order hold no duplicate, found with n - 1 comparisons.
+	 * order hold no duplicate, which the walk that counts them sees.
 	 */
-	for (c = obj->child; c->next != NULL; c = c->next)
-		if (c->string == NULL || c->next->string == NULL ||
-		    strcmp(c->string, c->next->string) >= 0)
-			break;
-	if (c->next == NULL)
+	n = 0;
+	for (c = obj->child; c != NULL; c = c->next) {
+		n++;
+		if (sorted && c->next != NULL && (c->string == NULL ||
+		    c->next->string == NULL ||
+		    strcmp(c->string, c->next->string) >= 0))
+			sorted = 0;
+	}
+	if (n < 2 || sorted)
 		return;
 	if (n <= RESOURCE_SMALL_OBJECT) {
 		/* From the last key back: drop c if a later key equals it. */

@@ -370,8 +370,7 @@ yaml_lift_restore(struct yaml_lift *l, char *text, size_t *lenp)
 	char *r;
 	long k;
 
-	if (l->n == 0 || len < YAML_LIFT_PH ||
-	    memmem(text, len, YAML_LIFT_MARKER, YAML_LIFT_MARKER_LEN) == NULL)
+	if (len < YAML_LIFT_PH || !yaml_lift_marked(l, text, len))
 		return text;
 	/* Most often the scalar is one lifted value, nothing around it. */
 	if (len == YAML_LIFT_PH && memcmp(text, YAML_LIFT_MARKER,
