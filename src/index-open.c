@@ -264,6 +264,10 @@ index_open(const char *path, int readonly, const struct index_open_opts *o,
 	if (version < 5 && (ret = index_exec(db,
 	    index_schema_old_bootstrap(), path, err)) != MGT_OK)
 		goto fail;
+	/* Before the views, which read documents through it. */
+	if (version >= 6 && (ret = index_lazy_open(db, path, err)) !=
+	    MGT_OK)
+		goto fail;
 	/* Before query_only, which refuses TEMP views too. */
 	dirs = xreallocarray(NULL, o->nextra_view_dirs + 1, sizeof *dirs);
 	dirs[0] = o->views_dir != NULL ? o->views_dir :

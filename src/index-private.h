@@ -140,4 +140,8 @@ int	 index_db_error(sqlite3 *, int rc, const char *where, const char *what,
 int	 index_exec(sqlite3 *, const char *sql, const char *where,
 	    struct mgt_error *);
 
+/* index-lazy.c: the resources view that parses lazy bodies back (version
+ * 6 and later). */
+int	 index_lazy_open(sqlite3 *, const char *path, struct mgt_error *);
+
 #endif

@@ -94,6 +94,8 @@ static const char schema_tables[] =
 "	resource_version TEXT,\n"
 "	synthetic	INTEGER NOT NULL DEFAULT 0,\n"
 "	doc		TEXT NOT NULL,\n"
+"	lazy_yaml	TEXT,\n"
+"	lazy_line	INTEGER,\n"
 "	UNIQUE (api_group, kind, namespace, name)\n"
 ");\n"
 "CREATE INDEX resources_kind ON resources(kind, namespace, name);\n"
@@ -308,16 +310,17 @@ static const char *const schema_stmts[IST_COUNT] = {
 	    " lines = ?5, resources = ?6, status = ?7 WHERE id = ?1",
 	[IST_RES_INSERT] =
 	    "INSERT INTO resources(source_id, line, api_version, api_group,"
-	    " kind, namespace, name, uid, resource_version, synthetic, doc)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
+	    " kind, namespace, name, uid, resource_version, synthetic, doc,"
+	    " lazy_yaml, lazy_line)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
 	    " ON CONFLICT (api_group, kind, namespace, name) DO NOTHING",
 	[IST_RES_FIND] =
 	    "SELECT id, resource_version FROM resources WHERE api_group = ?1"
 	    " AND kind = ?2 AND namespace = ?3 AND name = ?4",
 	[IST_RES_REPLACE] =
 	    "UPDATE resources SET source_id = ?2, line = ?3, api_version = ?4,"
-	    " uid = ?5, resource_version = ?6, synthetic = ?7, doc = ?8"
-	    " WHERE id = ?1",
+	    " uid = ?5, resource_version = ?6, synthetic = ?7, doc = ?8,"
+	    " lazy_yaml = ?9, lazy_line = ?10 WHERE id = ?1",
 	[IST_RES_FILE] =
 	    "INSERT INTO resource_files(resource_id, source_id, line)"
 	    " VALUES (?1, ?2, ?3)",

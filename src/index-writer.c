@@ -25,6 +25,7 @@
 #include "index-private.h"
 #include "mgt-time.h"
 #include "output.h"
+#include "parse-lazy.h"
 #include "parse-log.h"
 #include "xmalloc.h"
 
@@ -75,6 +76,18 @@ static void
 ib_int(struct index *ix, enum index_stmt w, int i, int64_t v)
 {
 	index_bind_note(ix, sqlite3_bind_int64(ix->st[w], i, v));
+}
+
+/* A lazy body (parse-lazy.h) and its line at i and i + 1, or NULLs. */
+static void
+index_bind_lazy(struct index *ix, enum index_stmt w, int i, const char *lazy,
+    long line)
+{
+	ib_text(ix, w, i, lazy);
+	if (lazy != NULL)
+		ib_int(ix, w, i + 1, line);
+	else
+		index_bind_note(ix, sqlite3_bind_null(ix->st[w], i + 1));
 }
 
 /* A timestamp: LOG_TS_NONE is stored as NULL. */
@@ -496,9 +509,10 @@ index_put(struct index *ix, int64_t source_id, long line,
     const struct index_key *k, const cJSON *obj, struct mgt_error *err)
 {
 	struct index_derived d;
-	const char *slash, *old;
+	const char *slash, *old, *lazy;
 	char *doc = NULL;
 	size_t glen;
+	long lazy_line = 0;
 	int64_t id = 0;
 	int rc, ret, fresh = 0, replace = 0, found = 0;
 
@@ -532,6 +546,7 @@ index_put(struct index *ix, int64_t source_id, long line,
 		ix->bind_rc = SQLITE_OK;
 		return ret;
 	}
+	lazy = parse_lazy_text(obj, &lazy_line);
 	if ((!found || replace) &&
 	    (doc = cJSON_PrintUnformatted(obj)) == NULL)
 		return error_set(err, MGT_ERR_NOMEM, ix->path, -1, line,
@@ -550,6 +565,7 @@ index_put(struct index *ix, int64_t source_id, long line,
 		ib_text(ix, IST_RES_INSERT, 9, k->rv);
 		ib_int(ix, IST_RES_INSERT, 10, k->synthetic);
 		ib_text(ix, IST_RES_INSERT, 11, doc);
+		index_bind_lazy(ix, IST_RES_INSERT, 12, lazy, lazy_line);
 		if ((ret = index_run(ix, IST_RES_INSERT, "add resource",
 		    err)) != MGT_OK)
 			goto out;
@@ -572,6 +588,7 @@ index_put(struct index *ix, int64_t source_id, long line,
 		ib_text(ix, IST_RES_REPLACE, 6, k->rv);
 		ib_int(ix, IST_RES_REPLACE, 7, k->synthetic);
 		ib_text(ix, IST_RES_REPLACE, 8, doc);
+		index_bind_lazy(ix, IST_RES_REPLACE, 9, lazy, lazy_line);
 		ret = index_run(ix, IST_RES_REPLACE, "replace resource", err);
 		if (ret != MGT_OK)
 			goto out;

@@ -22,13 +22,16 @@ struct mgt_error;
 struct index;
 
 /*
+ * Version 6 keeps lazy bodies (parse-lazy.h) as YAML text in
+ * resources.lazy_yaml; index_open() puts a TEMP view named resources over
+ * the table that gives every document whole (index-lazy.c).
  * Version 5 adds the bootstrap_services table (older indexes get an empty
  * TEMP one at open).  Version 4 adds the alerts table; version 3 stores no views
  * (index_open() creates them); version 2 indexes, whose stored views
  * today's shadow, are read too.  Opening a version 2 or 3 index gives it
  * an empty TEMP alerts table, so the same queries run on every version.
  */
-#define INDEX_SCHEMA_VERSION		5
+#define INDEX_SCHEMA_VERSION		6
 #define INDEX_SCHEMA_VERSION_MIN	2
 
 /* index_create flags */

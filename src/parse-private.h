@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "mgt-limits.h"
+#include "parse-lazy.h"
 #include "problem.h"
 
 /*
@@ -25,8 +26,8 @@ typedef int (*parse_doc_fn)(void *arg, cJSON *root, long line,
 /* parse-yaml.c: a YAML stream to fn, a document at a time; the documents
  * given, or -1 if fn stopped it. */
 long	 parse_yaml_stream(const char *, size_t, const char *, long,
-	    const struct mgt_limits *, const struct problem_sink *,
-	    parse_doc_fn, void *);
+	    const struct mgt_limits *, const struct parse_lazy *,
+	    const struct problem_sink *, parse_doc_fn, void *);
 
 /* parse-resource.c: the last of duplicate keys wins, earlier ones go to
  * graveyard (or are deleted when it is NULL). */

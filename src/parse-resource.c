@@ -701,7 +701,8 @@ resource_is_json(const char *buf, size_t len, size_t *start, long *line)
 
 static void
 resource_parse(const char *buf, size_t len, const char *vpath, long line,
-    const struct mgt_limits *lim, struct resource_out *out)
+    const struct mgt_limits *lim, const struct parse_lazy *lazy,
+    struct resource_out *out)
 {
 	char *fixed;
 	size_t start;
@@ -720,7 +721,7 @@ resource_parse(const char *buf, size_t len, const char *vpath, long line,
 	if (resource_is_json(buf, len, &start, &jline))
 		json_stream(buf, len, start, jline, lim, out);
 	else
-		parse_yaml_stream(buf, len, vpath, line, lim, out->sink,
+		parse_yaml_stream(buf, len, vpath, line, lim, lazy, out->sink,
 		    resource_take, out);
 	free(fixed);
 }
@@ -728,8 +729,9 @@ resource_parse(const char *buf, size_t len, const char *vpath, long line,
 /* Both entry points: objects lent to fn, or handed over to take. */
 static long
 resource_parse_to(const char *buf, size_t len, const char *vpath,
-    const struct mgt_limits *lim, const struct problem_sink *sink,
-    resource_fn fn, resource_take_fn take, void *ctx)
+    const struct mgt_limits *lim, const struct parse_lazy *lazy,
+    const struct problem_sink *sink, resource_fn fn, resource_take_fn take,
+    void *ctx)
 {
 	struct resource_out out;
 
@@ -739,7 +741,7 @@ resource_parse_to(const char *buf, size_t len, const char *vpath,
 	out.fn = fn;
 	out.take = take;
 	out.ctx = ctx;
-	resource_parse(buf, len, vpath, 1, lim, &out);
+	resource_parse(buf, len, vpath, 1, lim, lazy, &out);
 	return out.stopped ? -1 : out.delivered;
 }
 
@@ -748,15 +750,17 @@ parse_resource_buffer(const char *buf, size_t len, const char *vpath,
     const struct mgt_limits *lim, const struct problem_sink *sink,
     resource_fn fn, void *ctx)
 {
-	return resource_parse_to(buf, len, vpath, lim, sink, fn, NULL, ctx);
+	return resource_parse_to(buf, len, vpath, lim, NULL, sink, fn, NULL,
+	    ctx);
 }
 
 long
 parse_resource_buffer_take(const char *buf, size_t len, const char *vpath,
-    const struct mgt_limits *lim, const struct problem_sink *sink,
-    resource_take_fn take, void *ctx)
+    const struct mgt_limits *lim, const struct parse_lazy *lazy,
+    const struct problem_sink *sink, resource_take_fn take, void *ctx)
 {
-	return resource_parse_to(buf, len, vpath, lim, sink, NULL, take, ctx);
+	return resource_parse_to(buf, len, vpath, lim, lazy, sink, NULL, take,
+	    ctx);
 }
 
 /* Counts what passes through to the caller's sink. */
@@ -794,7 +798,7 @@ parse_resource_document(const char *buf, size_t len, const char *vpath,
 	out.docmode = 1;
 	if (first_line < 1)
 		first_line = 1;
-	resource_parse(buf, len, vpath, first_line, lim, &out);
+	resource_parse(buf, len, vpath, first_line, lim, NULL, &out);
 	if (out.doc == NULL && count.n == 0)
 		problem_report(sink, PROBLEM_INFO, PCODE_NOT_OBJECT, vpath, -1,
 		    first_line, "no document found");

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "mgt-limits.h"
+#include "parse-lazy.h"
 #include "problem.h"
 
 /*
@@ -43,12 +44,14 @@ long	 parse_resource_buffer(const char *buf, size_t len, const char *vpath,
 /*
  * The same, but each object is handed over: the callback owns obj (it must
  * cJSON_Delete it) even when it returns a stop.  Lets one thread parse and
- * another index.
+ * another index.  With lazy (parse_lazy_for()), an object may come with
+ * its bulky body kept as text (parse_lazy_text()).
  */
 typedef int (*resource_take_fn)(void *ctx, cJSON *obj, long line);
 long	 parse_resource_buffer_take(const char *buf, size_t len,
 	    const char *vpath, const struct mgt_limits *,
-	    const struct problem_sink *, resource_take_fn, void *ctx);
+	    const struct parse_lazy *lazy, const struct problem_sink *,
+	    resource_take_fn, void *ctx);
 
 /*
  * Parse one YAML or JSON document into a tree (for embedded documents such

@@ -27,6 +27,11 @@
  * pass a placeholder before it comes back).  A double-quoted scalar whose
  * escapes spell a marker the input did not hold ("xMgTLiFt\x78...") is
  * read again the same way.
+ *
+ * A lazy body (parse-lazy.h) is lifted the same way as a block: the lines
+ * under "spec:" at the margin become " <placeholder>" and empty lines, and
+ * the parser keeps the original text for the object instead of a scalar
+ * (parse-yaml.c checks it came back as the root's value of that key).
  */
 #include "config.h"
 
@@ -245,6 +250,68 @@ yaml_lift_block_end(const char *p, const char *eol, const char *end,
 	return last;
 }
 
+/*
+ * The lazy body under the line "<key>:" at the left margin: [*from, *to)
+ * runs from that line's break to the break ending the body's last line,
+ * which holds *lines breaks.  Taken only in the plain case, where the
+ * placeholder cannot change what libyaml makes of the rest: the key's line
+ * is in the segment once, no directive ("%") can change how the body reads
+ * on its own, every body line is empty or starts with a space (so nothing
+ * of the body is at the margin), and the body ends at the segment's end or
+ * at a line starting with an ordinary character other than a comment's or
+ * a document marker's.  Whether the line really is a key of the root
+ * mapping is for the parser to check (parse-yaml.c).
+ */
+static int
+yaml_lift_lazy_find(const char *seg, size_t len, const struct parse_lazy *lz,
+    size_t min, size_t *from, size_t *to, size_t *lines)
+{
+	char needle[40];
+	const char *key = lz->key;
+	size_t klen = strlen(key), n = 0, body = 0;
+	const char *end = seg + len, *p, *q, *nl;
+
+	if (klen == 0 || klen + 3 >= sizeof needle || len < klen + 2)
+		return 0;
+	needle[0] = '\n';
+	memcpy(needle + 1, key, klen);
+	memcpy(needle + 1 + klen, ":\n", 2);
+	if (memcmp(seg, needle + 1, klen + 2) == 0)
+		p = seg;
+	else if ((p = memmem(seg, len, needle, klen + 3)) != NULL)
+		p++;
+	else
+		return 0;
+	q = p + klen + 2;
+	if (memmem(q - 1, (size_t)(end - q + 1), needle, klen + 3) != NULL ||
+	    seg[0] == '%' || memmem(seg, len, "\n%", 2) != NULL)
+		return 0;
+	while (q < end) {
+		if (*q == '\n') {
+			q++;
+			n++;
+			continue;
+		}
+		if (*q != ' ')
+			break;
+		if ((nl = memchr(q, '\n', (size_t)(end - q))) == NULL)
+			return 0;	/* a last line without LF */
+		q = nl + 1;
+		n++;
+		body++;
+	}
+	if (q < end && ((unsigned char)*q < 0x21 || (unsigned char)*q > 0x7e ||
+	    *q == '#' || *q == '-' || *q == '.'))
+		return 0;
+	*from = (size_t)(p - seg) + klen + 1;
+	*to = (size_t)(q - seg) - 1;
+	*lines = n;
+	if (lz->refuse != NULL && memmem(seg + *from, *to - *from, lz->refuse,
+	    strlen(lz->refuse)) != NULL)
+		return 0;
+	return body > 0 && *to - *from >= min;
+}
+
 /* A span; clen is what stands for it in the copy. */
 static void
 yaml_lift_add(struct yaml_lift *l, size_t orig, size_t len, size_t clen,
@@ -266,15 +333,21 @@ yaml_lift_add(struct yaml_lift *l, size_t orig, size_t len, size_t clen,
 
 int
 yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
-    size_t min, int blocks)
+    size_t min, int blocks, const struct parse_lazy *lazy)
 {
 	const char *p = seg, *end = seg + len, *eol, *v, *bar, *last;
+	const char *lazy_at = NULL;
 	size_t i, o, from, grow, k, d, indent, under = 0, lf = 0, sp;
+	size_t lazy_from = 0, lazy_to = 0, lazy_lines = 0;
 	int strip = 0;
 
 	memset(l, 0, sizeof *l);
+	l->lazy = -1;
 	if (min == 0 || len < min)
 		return 0;
+	if (lazy != NULL && yaml_lift_lazy_find(seg, len, lazy, min,
+	    &lazy_from, &lazy_to, &lazy_lines))
+		lazy_at = seg + lazy_from - strlen(lazy->key) - 1;
 	for (; p < end; p = eol + 1) {
 		/* Only lines ending in LF: a CR or the last line stays. */
 		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
@@ -286,6 +359,14 @@ yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
 			sp = yaml_spaces(p, eol);
 			if (sp < under && sp < (size_t)(eol - p))
 				under = 0;
+		}
+		if (p == lazy_at) {
+			/* " <placeholder>" after the colon, lines kept. */
+			l->lazy = (long)l->n;
+			yaml_lift_add(l, lazy_from, lazy_to - lazy_from,
+			    1 + YAML_LIFT_PH + lazy_lines, 3, 0);
+			eol = seg + lazy_to;
+			continue;
 		}
 		if (under == 0 && blocks && yaml_block_header(p, eol)) {
 			sp = yaml_spaces(p, eol);
@@ -322,12 +403,16 @@ yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
 		memcpy(l->copy + o, seg + from, l->spans[i].orig - from);
 		o += l->spans[i].orig - from;
 		l->spans[i].copy = o;
-		memcpy(l->copy + o, YAML_LIFT_MARKER, YAML_LIFT_MARKER_LEN);
+		sp = l->spans[i].block == 3;	/* the lazy body's space */
+		if (sp)
+			l->copy[o] = ' ';
+		memcpy(l->copy + o + sp, YAML_LIFT_MARKER,
+		    YAML_LIFT_MARKER_LEN);
 		for (k = i, d = YAML_LIFT_PH; d > YAML_LIFT_MARKER_LEN; k /= 10)
-			l->copy[o + --d] = (char)('0' + k % 10);
+			l->copy[o + sp + --d] = (char)('0' + k % 10);
 		/* A block's lines stay, empty. */
-		memset(l->copy + o + YAML_LIFT_PH, '\n',
-		    l->spans[i].clen - YAML_LIFT_PH);
+		memset(l->copy + o + sp + YAML_LIFT_PH, '\n',
+		    l->spans[i].clen - sp - YAML_LIFT_PH);
 		o += l->spans[i].clen;
 		from = l->spans[i].orig + l->spans[i].len;
 	}
@@ -343,6 +428,20 @@ yaml_lift_free(struct yaml_lift *l)
 	free(l->copy);
 	free(l->spans);
 	memset(l, 0, sizeof *l);
+	l->lazy = -1;
+}
+
+const char *
+yaml_lift_lazy_text(const struct yaml_lift *l, size_t *lenp)
+{
+	const struct yaml_lift_span *sp = &l->spans[l->lazy];
+	const char *key = l->seg + sp->orig;
+
+	/* Back over "<key>:" to the margin; on to the last line's break. */
+	while (key > l->seg && key[-1] != '\n')
+		key--;
+	*lenp = (size_t)(l->seg + sp->orig + sp->len + 1 - key);
+	return key;
 }
 
 /* The span a placeholder at s names, or -1. */

@@ -11,13 +11,15 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "parse-lazy.h"
+
 struct yaml_lift_span {
 	size_t	 orig;		/* value's offset in the segment */
 	size_t	 len;		/* its length */
 	size_t	 copy;		/* its placeholder's offset in copy */
 	size_t	 clen;		/* placeholder and line breaks in copy */
 	size_t	 indent;	/* block: its content's indentation */
-	int	 block;		/* 0 base64, 1 "|", 2 "|-" */
+	int	 block;		/* 0 base64, 1 "|", 2 "|-", 3 lazy */
 };
 
 struct yaml_lift {
@@ -27,7 +29,8 @@ struct yaml_lift {
 	struct yaml_lift_span	*spans;		/* in segment order */
 	size_t			 n;
 	size_t			 a;
-	size_t			 nblocks;
+	size_t			 nblocks;	/* lazy body included */
+	long			 lazy;		/* the lazy body's span, or -1 */
 	int			 inexact;	/* a block seen out of place */
 };
 
@@ -35,12 +38,18 @@ struct yaml_lift {
  * Fill l with a copy of seg[0..len) whose lines "<key>: <base64 of min
  * bytes or more>" hold placeholders instead of the values and, if blocks,
  * whose "<key>: |" or "|-" literal blocks of min bytes or more are a
- * placeholder and empty lines.  Returns 1 if any was lifted
- * (yaml_lift_free() it), 0 if the segment is to be read as it is (min 0,
- * nothing to lift, or the marker already in the input).
+ * placeholder and empty lines.  With lazy, the body under a line that is
+ * exactly "<lazy->key>:" becomes a placeholder too (a lazy body: kept as
+ * YAML text, parsed when read; parse-lazy.h).
+ * Returns 1 if any was lifted (yaml_lift_free() it), 0 if the segment is
+ * to be read as it is (min 0, nothing to lift, or the marker already in
+ * the input).
  */
 int	 yaml_lift_segment(struct yaml_lift *l, const char *seg, size_t len,
-	    size_t min, int blocks);
+	    size_t min, int blocks, const struct parse_lazy *lazy);
+/* The lazy body's YAML text in the segment, from its "<key>:" line to the
+ * line break ending its last line; its length in *len. */
+const char *yaml_lift_lazy_text(const struct yaml_lift *l, size_t *len);
 void	 yaml_lift_free(struct yaml_lift *l);
 
 /*

@@ -79,6 +79,9 @@ struct yaml_state {
 	int			 nolift;	/* read again: lift nothing */
 	long			 skip;		/* documents handed already */
 	int			 utf16;
+	const struct parse_lazy	*lazy;		/* the body kept as text */
+	cJSON			*lazy_node;	/* its placeholder, or NULL */
+	long			 lazy_line;
 
 	struct yaml_frame	*stack;
 	size_t			 nstack;
@@ -299,6 +302,7 @@ yaml_doc_reset(struct yaml_state *y)
 	y->parsed = y->expanded = 0;
 	y->aliases = 0;
 	y->nul_line = 0;
+	y->lazy_node = NULL;
 }
 
 /*
@@ -537,13 +541,45 @@ yaml_add_anchor(struct yaml_state *y, char *name, cJSON *node, char *key,
 	a->height = height;
 }
 
+/*
+ * The document holding the lazy body is complete.  The body is kept as
+ * text only where reading it on its own gives what reading it in place
+ * would: its placeholder is still the root's value of the key (a later
+ * duplicate key would have replaced it), no anchor anywhere could be
+ * named from inside the body, and the object is of the expected kind.
+ * Otherwise the segment is read again whole (YAML_SEG_RETRY).
+ */
+static int
+yaml_lazy_attach(struct yaml_state *y, cJSON *root)
+{
+	const cJSON *kind;
+	const char *text;
+	size_t n;
+
+	kind = cJSON_GetObjectItemCaseSensitive(root, "kind");
+	if (!cJSON_IsObject(root) || y->nanchors > 0 ||
+	    cJSON_GetObjectItemCaseSensitive(root, y->lazy->key) !=
+	    y->lazy_node || !cJSON_IsString(kind) ||
+	    strcmp(kind->valuestring, y->lazy->kind) != 0)
+		return YAML_SEG_RETRY;
+	text = yaml_lift_lazy_text(&y->lift, &n);
+	/* An object's own string is free: parse-lazy.c reads it there. */
+	root->valuestring = xstrndup(text, n);
+	root->valueint = (int)y->lazy_line;
+	y->lazy_node = NULL;
+	return YAML_GO_ON;
+}
+
 /* The document's root is complete: give it away. */
 static int
 yaml_finish(struct yaml_state *y)
 {
 	cJSON *root = y->root;
-	int empty = y->root_empty;
+	int empty = y->root_empty, r;
 
+	if (y->lazy_node != NULL && (r = yaml_lazy_attach(y, root)) !=
+	    YAML_GO_ON)
+		return r;
 	y->root = NULL;
 	cJSON_Delete(y->graveyard);
 	y->graveyard = NULL;
@@ -580,7 +616,9 @@ yaml_expect_key(const struct yaml_state *y)
 
 /*
  * A lifted block's placeholder as a value of a block mapping: the block's
- * text, a string.  Anywhere else the lift was wrong: YAML_SEG_RETRY.
+ * text, a string.  The lazy body's placeholder must be the value of its
+ * key in the root mapping: a null stands in for it (yaml_lazy_attach()
+ * keeps the text).  Anywhere else the lift was wrong: YAML_SEG_RETRY.
  */
 static int
 yaml_block(struct yaml_state *y, yaml_event_t *ev, long k)
@@ -595,6 +633,17 @@ yaml_block(struct yaml_state *y, yaml_event_t *ev, long k)
 		return YAML_SEG_RETRY;
 	y->parsed++;
 	node = yaml_new(cJSON_CreateNull());
+	if (y->lift.spans[k].block == 3) {
+		if (y->nstack != 1 || y->lazy_node != NULL ||
+		    strcmp(f->key, y->lazy->key) != 0) {
+			cJSON_Delete(node);
+			return YAML_SEG_RETRY;
+		}
+		y->lazy_node = node;
+		y->lazy_line = y->line0 + (long)ev->start_mark.line + 1;
+		yaml_attach(y, node, &ev->start_mark);
+		return YAML_GO_ON;
+	}
 	node->type = cJSON_String;
 	node->valuestring = yaml_lift_block_value(&y->lift, (size_t)k, &n);
 	yaml_attach(y, node, &ev->start_mark);
@@ -899,7 +948,7 @@ yaml_segment_read(struct yaml_state *y, size_t start, size_t end,
 	if (!yaml_parser_initialize(&p))
 		parse_resource_oom();
 	y->lifted = !y->utf16 && !y->nolift && yaml_lift_segment(&y->lift,
-	    y->buf + start, end - start, y->lim->yaml_lift_min, 1);
+	    y->buf + start, end - start, y->lim->yaml_lift_min, 1, y->lazy);
 	if (y->lifted)
 		yaml_parser_set_input_string(&p,
 		    (const unsigned char *)y->lift.copy, y->lift.copylen);
@@ -969,7 +1018,8 @@ yaml_segment(struct yaml_state *y, size_t start, size_t end,
 long
 parse_yaml_stream(const char *buf, size_t len, const char *vpath,
     long first_line, const struct mgt_limits *lim,
-    const struct problem_sink *sink, parse_doc_fn fn, void *arg)
+    const struct parse_lazy *lazy, const struct problem_sink *sink,
+    parse_doc_fn fn, void *arg)
 {
 	struct yaml_state y;
 	size_t pos = 0, bad = 0, end, next, resume = 0;
@@ -982,6 +1032,7 @@ parse_yaml_stream(const char *buf, size_t len, const char *vpath,
 	y.len = len;
 	y.vpath = vpath;
 	y.lim = lim;
+	y.lazy = lazy;
 	y.sink = sink;
 	y.fn = fn;
 	y.arg = arg;

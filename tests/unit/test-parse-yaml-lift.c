@@ -105,7 +105,7 @@ lifted(const char *text, size_t min)
 	struct yaml_lift l;
 	size_t n;
 
-	if (!yaml_lift_segment(&l, text, strlen(text), min, 1))
+	if (!yaml_lift_segment(&l, text, strlen(text), min, 1, NULL))
 		return 0;
 	n = l.n;
 	yaml_lift_free(&l);
@@ -287,7 +287,7 @@ blocks(const char *text, size_t min)
 	size_t n;
 
 	if (!yaml_lift_segment(&l, text, strlen(text), min ? min :
-	    LIMIT_DEFAULT_YAML_LIFT, 1))
+	    LIMIT_DEFAULT_YAML_LIFT, 1, NULL))
 		return 0;
 	n = l.nblocks;
 	yaml_lift_free(&l);
@@ -443,7 +443,7 @@ test_block_value(void)
 	size_t n;
 	char *r;
 
-	ok(yaml_lift_segment(&l, seg, strlen(seg), 1, 1) == 1,
+	ok(yaml_lift_segment(&l, seg, strlen(seg), 1, 1, NULL) == 1,
 	    "block value: lifted");
 	is_int((long)l.nblocks, 2, "block value: two blocks");
 	r = yaml_lift_block_value(&l, 0, &n);
@@ -477,7 +477,7 @@ test_restore(void)
 	char *t, *r;
 	size_t n;
 
-	ok(yaml_lift_segment(&l, seg, strlen(seg), 8, 1) == 1, "restore: lifted");
+	ok(yaml_lift_segment(&l, seg, strlen(seg), 8, 1, NULL) == 1, "restore: lifted");
 	is_int((long)l.n, 2, "restore: two spans");
 	t = xmalloc(l.copylen + 1);
 	memcpy(t, l.copy, l.copylen);
