@@ -194,8 +194,9 @@ struct mgt_options {
 	int		 secret_data;	/* keep core Secrets' data values in
 					   the index (default: null) */
 	int		 no_yaml_lift;	/* libyaml reads every byte, long
-					   base64 values and literal blocks
-					   too; the index is the same */
+					   base64 values, literal blocks
+					   and lazy bodies too; queries
+					   see the same index */
 };
 
 /* Defaults: everything off, progress every 0.25 s, no callbacks. */
