@@ -269,7 +269,7 @@ yaml_lift_lazy_find(const char *seg, size_t len, const struct parse_lazy *lz,
 	char needle[40];
 	const char *key = lz->key;
 	size_t klen = strlen(key), n = 0, body = 0;
-	const char *end = seg + len, *p, *q, *nl;
+	const char *end = seg + len, *p, *q, *nl, *d;
 
 	if (klen == 0 || klen + 3 >= sizeof needle || len < klen + 2)
 		return 0;
@@ -283,9 +283,12 @@ yaml_lift_lazy_find(const char *seg, size_t len, const struct parse_lazy *lz,
 	else
 		return 0;
 	q = p + klen + 2;
-	if (memmem(q - 1, (size_t)(end - q + 1), needle, klen + 3) != NULL ||
-	    seg[0] == '%' || memmem(seg, len, "\n%", 2) != NULL)
+	if (memmem(q - 1, (size_t)(end - q + 1), needle, klen + 3) != NULL)
 		return 0;
+	/* memchr, not memmem: glibc's memmem is slow for two bytes. */
+	for (d = seg; (d = memchr(d, '%', (size_t)(end - d))) != NULL; d++)
+		if (d == seg || d[-1] == '\n')
+			return 0;
 	while (q < end) {
 		if (*q == '\n') {
 			q++;
