@@ -25,6 +25,7 @@
 #include "parse-resource.h"
 #include "problem.h"
 #include "tap.h"
+#include "trace.h"
 #include "xmalloc.h"
 
 static const struct parse_lazy crd = {
@@ -35,58 +36,32 @@ static const struct parse_lazy arc = {
 	"/apirequestcounts/", "APIRequestCount", "status", "\n  conditions:"
 };
 
-struct trace {
-	char		*s;
-	size_t		 len;
+/* A trace, and what the lazy parse kept. */
+struct lazy_trace {
+	struct trace	 t;		/* first: trace_problem() takes it */
 	int		 kept;		/* objects that came with a body */
 	const char	*why;		/* the last failed expansion */
 	char		 whybuf[512];
 };
 
-static void
-trace_add(struct trace *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-trace_add(struct trace *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	t->s = xreallocarray(t->s, t->len + (size_t)n + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	t->len += (size_t)n;
-}
-
-static void
-trace_problem(void *ctx, const struct problem *p)
-{
-	trace_add(ctx, "problem %s line %ld offset %lld: %s\n", p->code,
-	    p->line, p->offset, p->message);
-}
-
 /* An object as a caller of the index sees it: its body put back. */
 static int
 trace_take(void *ctx, cJSON *obj, long line)
 {
-	struct trace *t = ctx;
+	struct lazy_trace *lt = ctx;
+	struct trace *t = &lt->t;
 	struct mgt_limits lim;
 	const char *yaml;
 	char *doc = cJSON_PrintUnformatted(obj), *whole;
 	long at;
 
 	if ((yaml = parse_lazy_text(obj, &at)) != NULL) {
-		t->kept++;
+		lt->kept++;
 		limits_default(&lim);
 		whole = parse_lazy_expand(doc, yaml, at, "t.yaml", &lim,
-		    t->whybuf, sizeof t->whybuf);
+		    lt->whybuf, sizeof lt->whybuf);
 		if (whole == NULL) {
-			t->why = t->whybuf;
+			lt->why = lt->whybuf;
 			trace_add(t, "object line %ld: body unreadable\n",
 			    line);
 		} else
@@ -104,24 +79,24 @@ trace_parse(const char *text, const struct parse_lazy *lazy, size_t min,
     int *kept, const char **why, char *whybuf, size_t whylen)
 {
 	struct mgt_limits lim;
-	struct trace t;
-	struct problem_sink sink = { trace_problem, &t };
+	struct lazy_trace lt;
+	struct problem_sink sink = { trace_problem, &lt.t };
 	long n;
 
-	memset(&t, 0, sizeof t);
+	memset(&lt, 0, sizeof lt);
 	limits_default(&lim);
 	lim.yaml_lift_min = min;
-	trace_add(&t, "%s", "");
+	trace_add(&lt.t, "%s", "");
 	n = parse_resource_buffer_take(text, strlen(text), "t.yaml", &lim,
-	    lazy, &sink, trace_take, &t);
-	trace_add(&t, "returned %ld\n", n);
+	    lazy, &sink, trace_take, &lt);
+	trace_add(&lt.t, "returned %ld\n", n);
 	if (kept != NULL)
-		*kept = t.kept;
+		*kept = lt.kept;
 	if (why != NULL) {
-		snprintf(whybuf, whylen, "%s", t.why != NULL ? t.why : "");
-		*why = t.why != NULL ? whybuf : NULL;
+		snprintf(whybuf, whylen, "%s", lt.why != NULL ? lt.why : "");
+		*why = lt.why != NULL ? whybuf : NULL;
 	}
-	return t.s;
+	return lt.t.s;
 }
 
 /* Same trace with the body kept as with every byte read; kept or not as

@@ -22,44 +22,8 @@
 #include "parse-yaml-lift.h"
 #include "problem.h"
 #include "tap.h"
+#include "trace.h"
 #include "xmalloc.h"
-
-/* Everything a parse gave, as one string. */
-struct trace {
-	char	*s;
-	size_t	 len;
-	size_t	 cap;
-};
-
-static void
-trace_add(struct trace *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-trace_add(struct trace *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (t->len + (size_t)n + 1 > t->cap) {
-		t->cap = (t->len + (size_t)n + 1) * 2;
-		t->s = xreallocarray(t->s, t->cap, 1);
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	t->len += (size_t)n;
-}
-
-static void
-trace_problem(void *ctx, const struct problem *p)
-{
-	trace_add(ctx, "problem %s line %ld offset %lld: %s\n", p->code,
-	    p->line, p->offset, p->message);
-}
 
 static int
 trace_object(void *ctx, const cJSON *obj, long line)
