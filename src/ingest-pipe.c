@@ -481,7 +481,7 @@ pipe_parse_buffer(struct pipe_emit *e, const char *data, size_t len,
 			pipe_take(e, doc, 1);
 	} else
 		parse_resource_buffer_take(data, len, vpath, e->p->limits,
-		    parse_lazy_for(vpath), &sink, pipe_take, e);
+		    parse_lazy_for(vpath, e->p->limits), &sink, pipe_take, e);
 }
 
 /* ---- parse workers ---- */

@@ -19,19 +19,25 @@
 
 /*
  * oc adm inspect writes one object per file under these directories.  A
- * status whose conditions are indexed (resource_conditions) is parsed now.
+ * status that may hold conditions, which resource_conditions indexes, is
+ * parsed now: the word anywhere in it is enough.
  */
 static const struct parse_lazy parse_lazy_kinds[] = {
 	{ "/apiextensions.k8s.io/customresourcedefinitions/",
 	    "CustomResourceDefinition", "spec", NULL },
 	{ "/apiserver.openshift.io/apirequestcounts/", "APIRequestCount",
-	    "status", "\n  conditions:" },
+	    "status", "conditions" },
 };
 
 const struct parse_lazy *
-parse_lazy_for(const char *vpath)
+parse_lazy_for(const char *vpath, const struct mgt_limits *lim)
 {
 	size_t i;
+
+	if (lim->yaml_max_depth != LIMIT_DEFAULT_YAML_DEPTH ||
+	    lim->yaml_max_aliases != LIMIT_DEFAULT_YAML_ALIASES ||
+	    lim->max_doc_bytes > LIMIT_DEFAULT_DOC_BYTES)
+		return NULL;
 
 	for (i = 0; i < sizeof parse_lazy_kinds / sizeof parse_lazy_kinds[0];
 	    i++)

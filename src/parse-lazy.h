@@ -24,8 +24,13 @@ struct parse_lazy {
 	const char	*refuse;	/* a body holding this is parsed now */
 };
 
-/* What of the file at vpath may be kept as text, or NULL. */
-const struct parse_lazy *parse_lazy_for(const char *vpath);
+/*
+ * What of the file at vpath may be kept as text, or NULL.  Nothing when
+ * lim's YAML depth, alias or document-size limits are not the defaults:
+ * a body is parsed again with the defaults when read.
+ */
+const struct parse_lazy *parse_lazy_for(const char *vpath,
+	    const struct mgt_limits *lim);
 
 /*
  * The body the parser kept as text for obj (a root it handed over), with

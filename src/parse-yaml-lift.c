@@ -250,6 +250,239 @@ yaml_lift_block_end(const char *p, const char *eol, const char *end,
 	return last;
 }
 
+/* Past the quote closing a scalar opened before q, or NULL (still open at
+ * eol).  Double-quoted: a backslash escapes the next byte; single-quoted:
+ * '' is a quote. */
+static const char *
+yaml_lazy_quote_end(const char *q, const char *eol, int dq)
+{
+	for (; q < eol; q++) {
+		if (dq && *q == '\\') {
+			if (++q == eol)
+				return NULL;	/* an escaped line break */
+		} else if (*q == (dq ? '"' : '\'')) {
+			if (!dq && q + 1 < eol && q[1] == '\'')
+				q++;
+			else
+				return q + 1;
+		}
+	}
+	return NULL;
+}
+
+/* Whether [s, e) holds needle: memchr for its first byte, which is rare,
+ * is many times faster than memmem over a whole body. */
+static int
+yaml_lazy_holds(const char *s, const char *e, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; (s = memchr(s, needle[0], (size_t)(e - s))) != NULL; s++)
+		if ((size_t)(e - s) >= n && memcmp(s, needle, n) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The first place in [t, eol) that ends a plain scalar: a ':' before a
+ * space or the line's end (*colon set), or a '#' after a space; NULL if
+ * none.  One pass: memmem per line cost more than the rest of the scan.
+ */
+static const char *
+yaml_lazy_mark(const char *t, const char *eol, int *colon)
+{
+	const char *q;
+
+	for (q = t; q < eol; q++) {
+		if (*q == ':' && (q + 1 == eol || q[1] == ' ')) {
+			*colon = 1;
+			return q;
+		}
+		if (*q == '#' && q > t && q[-1] == ' ') {
+			*colon = 0;
+			return q;
+		}
+	}
+	return NULL;
+}
+
+/* Whether [q, eol) is spaces and perhaps a comment. */
+static int
+yaml_lazy_rest_empty(const char *q, const char *eol)
+{
+	while (q < eol && *q == ' ')
+		q++;
+	return q == eol || *q == '#';
+}
+
+/* A flow collection that opens at q and closes on its line, holding no
+ * quote or comment: the only flows followed. */
+static int
+yaml_lazy_flow(const char *q, const char *eol)
+{
+	int depth = 0;
+
+	for (; q < eol; q++) {
+		if (*q == '[' || *q == '{')
+			depth++;
+		else if (*q == ']' || *q == '}') {
+			if (--depth == 0)
+				return yaml_lazy_rest_empty(q + 1, eol);
+		} else if (*q == '"' || *q == '\'' || *q == '#')
+			return 0;
+	}
+	return 0;
+}
+
+enum { LAZY_NONE, LAZY_DQ, LAZY_SQ, LAZY_REFUSE };
+
+/*
+ * A value starting at v (after "key: " or "- ") whose collection is at
+ * column owner.  Returns the state after the line; *skip becomes the
+ * column above which the next lines belong to this value (a block scalar's
+ * or a plain scalar's continuation), *plain whether it is plain.
+ */
+static int
+yaml_lazy_value(const char *v, const char *eol, long owner, long *skip,
+    int *plain)
+{
+	const char *r;
+
+	while (v < eol && *v == ' ')
+		v++;
+	if (v == eol || *v == '#')
+		return LAZY_NONE;	/* a collection on the next lines */
+	switch (*v) {
+	case '"':
+	case '\'':
+		if ((r = yaml_lazy_quote_end(v + 1, eol, *v == '"')) == NULL)
+			return *v == '"' ? LAZY_DQ : LAZY_SQ;
+		return yaml_lazy_rest_empty(r, eol) ? LAZY_NONE : LAZY_REFUSE;
+	case '[':
+	case '{':
+		return yaml_lazy_flow(v, eol) ? LAZY_NONE : LAZY_REFUSE;
+	case '|':
+	case '>':
+		for (r = v + 1; r < eol && (*r == '-' || *r == '+' ||
+		    (*r >= '1' && *r <= '9')); r++)
+			;
+		if (!yaml_lazy_rest_empty(r, eol))
+			return LAZY_REFUSE;
+		*skip = owner;
+		*plain = 0;
+		return LAZY_NONE;
+	case '&':	/* anchors, tags, aliases, complex keys, reserved */
+	case '!':
+	case '*':
+	case '?':
+	case '%':
+	case '@':
+	case '`':
+		return LAZY_REFUSE;
+	}
+	*skip = owner;
+	*plain = 1;
+	return LAZY_NONE;
+}
+
+/*
+ * Whether the body [s, e) (whole lines) closes every quoted scalar, flow
+ * collection, block scalar and multi-line plain scalar it opens, by
+ * libyaml's rules, so that the body read alone ends where it ends in place
+ * and the line after it is a key of the root mapping either way.  A scan
+ * of lines, not a parser: what it does not follow exactly (a flow over
+ * lines or holding quotes, an anchor, tag or alias, a complex key, a tab,
+ * a line break other than LF, an escaped NUL, a plain scalar that is not
+ * a value on its key's or dash's line) refuses the body, which is then
+ * read in place.  libyaml's rules it follows: a quoted scalar runs to its
+ * closing quote whatever the indentation; a plain or block scalar goes on
+ * while lines are deeper than its collection's column (a mapping's key,
+ * a sequence's dash).
+ */
+static int
+yaml_lift_lazy_closed(const char *s, const char *e)
+{
+	const char *p, *eol, *t, *r, *k;
+	long skip = -1, ind, owner;
+	int state = LAZY_NONE, plain = 0, colon = 0;
+	static const char *const refuse[] = {
+		"\t", "\r", "\xc2\x85", "\xe2\x80\xa8", "\xe2\x80\xa9",
+		"\\0", "\\x00", "\\u0000", "\\U00000000"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof refuse / sizeof refuse[0]; i++)
+		if (yaml_lazy_holds(s, e, refuse[i]))
+			return 0;
+	for (p = s; p < e && state != LAZY_REFUSE; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(e - p));
+		for (t = p; t < eol && *t == ' '; t++)
+			;
+		if (t == eol)
+			continue;	/* blank: inside anything */
+		ind = t - p;
+		if (state == LAZY_DQ || state == LAZY_SQ) {
+			r = yaml_lazy_quote_end(p, eol, state == LAZY_DQ);
+			if (r != NULL)
+				state = yaml_lazy_rest_empty(r, eol) ?
+				    LAZY_NONE : LAZY_REFUSE;
+			continue;
+		}
+		if (skip >= 0 && ind > skip) {
+			/* A comment or key would end a plain scalar here. */
+			if (plain && (*t == '#' || yaml_lazy_mark(t, eol,
+			    &colon) != NULL))
+				state = LAZY_REFUSE;
+			continue;
+		}
+		skip = -1;
+		if (*t == '#')
+			continue;
+		owner = -1;
+		while (*t == '-' && (t + 1 == eol || t[1] == ' ')) {
+			owner = t - p;		/* a sequence's dash */
+			for (t++; t < eol && *t == ' '; t++)
+				;
+		}
+		if (t == eol)
+			continue;
+		if (*t == '"' || *t == '\'') {
+			/* A quoted scalar, or a quoted key. */
+			r = yaml_lazy_quote_end(t + 1, eol, *t == '"');
+			if (r == NULL) {
+				state = *t == '"' ? LAZY_DQ : LAZY_SQ;
+				continue;
+			}
+			while (r < eol && *r == ' ')
+				r++;
+			if (r == eol || *r == '#')
+				continue;
+			if (*r != ':' || (r + 1 < eol && r[1] != ' '))
+				state = LAZY_REFUSE;
+			else
+				state = yaml_lazy_value(r + 1, eol, t - p, &skip,
+				    &plain);
+			continue;
+		}
+		if (strchr("[{&!*?|>%@`", *t) != NULL) {
+			state = *t == '[' || *t == '{' ?
+			    (yaml_lazy_flow(t, eol) ? LAZY_NONE : LAZY_REFUSE) :
+			    LAZY_REFUSE;
+			continue;
+		}
+		/* A plain key and its value, or a sequence's plain item. */
+		if ((k = yaml_lazy_mark(t, eol, &colon)) != NULL && colon)
+			state = yaml_lazy_value(k + 1, eol, t - p, &skip,
+			    &plain);
+		else if (owner >= 0) {
+			skip = owner;
+			plain = 1;
+		} else
+			state = LAZY_REFUSE;
+	}
+	return state == LAZY_NONE;
+}
+
 /*
  * The lazy body under the line "<key>:" at the left margin: [*from, *to)
  * runs from that line's break to the break ending the body's last line,
@@ -309,10 +542,11 @@ yaml_lift_lazy_find(const char *seg, size_t len, const struct parse_lazy *lz,
 	*from = (size_t)(p - seg) + klen + 1;
 	*to = (size_t)(q - seg) - 1;
 	*lines = n;
-	if (lz->refuse != NULL && memmem(seg + *from, *to - *from, lz->refuse,
-	    strlen(lz->refuse)) != NULL)
+	if (body == 0 || *to - *from < min || (lz->refuse != NULL &&
+	    memmem(seg + *from, *to - *from, lz->refuse, strlen(lz->refuse)) !=
+	    NULL))
 		return 0;
-	return body > 0 && *to - *from >= min;
+	return yaml_lift_lazy_closed(seg + *from + 1, seg + *to + 1);
 }
 
 /* A span; clen is what stands for it in the copy. */

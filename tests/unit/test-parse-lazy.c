@@ -7,7 +7,10 @@
  * cases must keep it (or nothing is gained), and each near miss (a second
  * key line, a directive, a comment at the margin, an anchor outside the
  * body, another kind, the line inside a quoted scalar, a duplicate key)
- * must not.  A body with a syntax error is the one known difference: the
+ * must not; near misses include bodies that end inside a quoted scalar or
+ * a flow collection, which a scan of lines must follow as libyaml does
+ * (parse-yaml-lift.c, yaml_lift_lazy_closed()).  A body with a syntax
+ * error is the one known difference: the
  * object is indexed and reading its body fails, naming the same line (its
  * column and wording may differ: the body read alone ends where the file
  * went on).
@@ -117,6 +120,12 @@ check(const char *name, const char *text, const struct parse_lazy *lazy,
 	snprintf(what, sizeof what, "%s: body %s", name, want ? "kept" :
 	    "read in place");
 	is_int(kept, want, what);
+	/* A case kept is valid YAML: else it would test nothing. */
+	if (want) {
+		snprintf(what, sizeof what, "%s: no problem in place", name);
+		if (!ok(strstr(off, "problem ") == NULL, what))
+			printf("# %s", off);
+	}
 	free(off);
 	free(on);
 }
@@ -169,9 +178,26 @@ test_kept(void)
 	    "  caBundle: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSURNVENDQWhtZ0F3"
 	    "SUJBZ0lJT3E4R0p5NnRqYjh3RFFZSktvWklodmNOQVFFTEJRQXdKakVT\n"
 	    CRD_STATUS, &crd, 1);
-	check("CRD, anchor and alias inside the body", CRD_HEAD CRD_SPEC
-	    "  a: &shared {x: 1, y: [2, 3]}\n"
-	    "  b: *shared\n", &crd, 1);
+	check("CRD, quotes inside plain, block and quoted scalars",
+	    CRD_HEAD CRD_SPEC
+	    "  plain: a long plain value that goes on\n"
+	    "    \"over a line that starts with a quote\n"
+	    "    and 'another' one, not a key\n"
+	    "  block: |-\n"
+	    "    \"an unclosed quote in a block\n"
+	    "    [and a bracket\n"
+	    "  single: 'it''s a quoted scalar\n"
+	    "    over two lines'\n"
+	    "  double: \"a \\\" quote and an escaped\\\n"
+	    "    line break\"\n"
+	    "  \"quoted key\": {a: b, c: [d, e]}\n"
+	    "  list:\n"
+	    "  - one\n"
+	    "  - \"two\n"
+	    "    lines\"\n"
+	    "  - name: three\n"
+	    "    value: 3\n"
+	    CRD_STATUS, &crd, 1);
 	check("CRD, a List file after it", CRD_HEAD CRD_SPEC CRD_STATUS
 	    "---\n"
 	    "apiVersion: v1\nkind: ConfigMapList\nitems:\n"
@@ -215,6 +241,38 @@ test_not_kept(void)
 	check("an alias outside to an anchor in the body", CRD_HEAD CRD_SPEC
 	    "  anchored: &in {a: b}\n"
 	    "copy: *in\n", &crd, 0);
+	check("an anchor and alias inside the body", CRD_HEAD CRD_SPEC
+	    "  a: &shared {x: 1, y: [2, 3]}\n"
+	    "  b: *shared\n", &crd, 0);
+	check("the body ends inside a single-quoted scalar", CRD_BARE
+	    "spec:\n"
+	    "  'one two three four five six seven eight nine ten eleven\n"
+	    "  twelve thirteen fourteen fifteen sixteen seventeen\n"
+	    "status:\n"
+	    "  conditions:\n"
+	    "  - type: Established\n"
+	    "    status: False'\n", &crd, 0);
+	check("the body ends inside a double-quoted value", CRD_BARE
+	    "spec:\n"
+	    "  description: \"one two three four five six seven eight nine\n"
+	    "  ten eleven twelve thirteen fourteen fifteen sixteen\n"
+	    "status: x\"\n", &crd, 0);
+	check("the body ends inside a flow sequence", CRD_BARE
+	    "spec:\n"
+	    "  [one, two, three, four, five, six, seven, eight, nine, ten,\n"
+	    "  eleven, twelve, thirteen, fourteen, fifteen, sixteen,\n"
+	    "status: x]\n", &crd, 0);
+	check("a plain scalar alone on its line", CRD_BARE
+	    "spec:\n"
+	    "  one two three four five six seven eight nine ten eleven\n"
+	    "  \"twelve thirteen fourteen fifteen sixteen seventeen\n"
+	    "status: x\n", &crd, 0);
+	check("a line break libyaml counts and the scan does not", CRD_HEAD
+	    CRD_SPEC "  d: \"a\rb\"\n" CRD_STATUS
+	    "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n",
+	    &crd, 0);
+	check("an escaped NUL in the body", CRD_HEAD CRD_SPEC
+	    "  d: \"a\\0b\"\n", &crd, 0);
 	check("another kind", "apiVersion: v1\nkind: Something\n"
 	    "metadata:\n  name: x\n" CRD_SPEC, &crd, 0);
 	check("the key line inside a quoted scalar", CRD_HEAD
@@ -235,6 +293,15 @@ test_not_kept(void)
 	    0);
 	check("a last line without a line break", CRD_HEAD CRD_SPEC
 	    "  last: x", &crd, 0);
+	check("status with conditions deeper", "apiVersion: "
+	    "apiserver.openshift.io/v1\n"
+	    "kind: APIRequestCount\nmetadata:\n  name: pods.v1\n"
+	    "status:\n"
+	    "    conditions:\n"
+	    "    - {type: Deprecated, status: \"False\"}\n"
+	    "    currentHour: {requestCount: 12345678901234567890}\n"
+	    "    more: one two three four five six seven eight nine ten\n",
+	    &arc, 0);
 	check("status with conditions", "apiVersion: apiserver.openshift.io/v1\n"
 	    "kind: APIRequestCount\nmetadata:\n  name: pods.v1\n"
 	    "status:\n"
@@ -252,7 +319,9 @@ test_not_kept(void)
 static void
 test_unreadable(void)
 {
-	const char *text = CRD_HEAD CRD_SPEC "  broken: [1, 2\n" CRD_STATUS;
+	/* Deeper, then back to a column no mapping has. */
+	const char *text = CRD_HEAD CRD_SPEC "    broken: x\n   bad: y\n"
+	    CRD_STATUS;
 	const char *why, *a, *b;
 	char *off, *on, whybuf[512];
 	int kept;
@@ -303,13 +372,18 @@ test_expand(void)
 	ok(r == NULL, "expand: a key that only starts the same");
 	free(r);
 	ok(parse_lazy_for("a/cluster-scoped-resources/apiextensions.k8s.io/"
-	    "customresourcedefinitions/x.yaml") != NULL &&
+	    "customresourcedefinitions/x.yaml", &lim) != NULL &&
 	    parse_lazy_for("a/cluster-scoped-resources/apiserver.openshift.io/"
-	    "apirequestcounts/pods.v1.yaml") != NULL &&
+	    "apirequestcounts/pods.v1.yaml", &lim) != NULL &&
 	    parse_lazy_for("a/cluster-scoped-resources/apiextensions.k8s.io/"
-	    "customresourcedefinitions.yaml") == NULL &&
-	    parse_lazy_for("a/namespaces/x/core/configmaps.yaml") == NULL,
-	    "lazy_for: by directory");
+	    "customresourcedefinitions.yaml", &lim) == NULL &&
+	    parse_lazy_for("a/namespaces/x/core/configmaps.yaml", &lim) ==
+	    NULL, "lazy_for: by directory");
+	/* A body is read again with the default limits. */
+	lim.yaml_max_depth = 12;
+	ok(parse_lazy_for("a/cluster-scoped-resources/apiextensions.k8s.io/"
+	    "customresourcedefinitions/x.yaml", &lim) == NULL,
+	    "lazy_for: none under other YAML limits");
 }
 
 int
