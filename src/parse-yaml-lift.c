@@ -363,8 +363,9 @@ yaml_lazy_value(const char *v, const char *eol, long owner, long *skip,
 		return yaml_lazy_flow(v, eol) ? LAZY_NONE : LAZY_REFUSE;
 	case '|':
 	case '>':
-		for (r = v + 1; r < eol && (*r == '-' || *r == '+' ||
-		    (*r >= '1' && *r <= '9')); r++)
+		/* Chomping only: an indentation indicator would let lines
+		 * deeper than owner end the block. */
+		for (r = v + 1; r < eol && (*r == '-' || *r == '+'); r++)
 			;
 		if (!yaml_lazy_rest_empty(r, eol))
 			return LAZY_REFUSE;

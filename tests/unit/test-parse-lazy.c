@@ -271,6 +271,9 @@ test_not_kept(void)
 	    CRD_SPEC "  d: \"a\rb\"\n" CRD_STATUS
 	    "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n",
 	    &crd, 0);
+	check("a block with an indentation indicator", CRD_HEAD CRD_SPEC
+	    "  b: |2\n"
+	    "     text\n" CRD_STATUS, &crd, 0);
 	check("an escaped NUL in the body", CRD_HEAD CRD_SPEC
 	    "  d: \"a\\0b\"\n", &crd, 0);
 	check("another kind", "apiVersion: v1\nkind: Something\n"
