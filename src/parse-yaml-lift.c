@@ -316,7 +316,8 @@ yaml_lazy_rest_empty(const char *q, const char *eol)
 }
 
 /* A flow collection that opens at q and closes on its line, holding no
- * quote or comment: the only flows followed. */
+ * quote, comment, tag, anchor or alias (a verbatim tag "!<...>" may hold
+ * brackets): the only flows followed. */
 static int
 yaml_lazy_flow(const char *q, const char *eol)
 {
@@ -328,7 +329,7 @@ yaml_lazy_flow(const char *q, const char *eol)
 		else if (*q == ']' || *q == '}') {
 			if (--depth == 0)
 				return yaml_lazy_rest_empty(q + 1, eol);
-		} else if (*q == '"' || *q == '\'' || *q == '#')
+		} else if (strchr("\"'#!&*", *q) != NULL)
 			return 0;
 	}
 	return 0;
@@ -347,6 +348,7 @@ yaml_lazy_value(const char *v, const char *eol, long owner, long *skip,
     int *plain)
 {
 	const char *r;
+	int colon;
 
 	while (v < eol && *v == ' ')
 		v++;
@@ -370,7 +372,7 @@ yaml_lazy_value(const char *v, const char *eol, long owner, long *skip,
 		if (!yaml_lazy_rest_empty(r, eol))
 			return LAZY_REFUSE;
 		*skip = owner;
-		*plain = 0;
+		*plain = 0;	/* a block: its indentation comes next */
 		return LAZY_NONE;
 	case '&':	/* anchors, tags, aliases, complex keys, reserved */
 	case '!':
@@ -381,8 +383,11 @@ yaml_lazy_value(const char *v, const char *eol, long owner, long *skip,
 	case '`':
 		return LAZY_REFUSE;
 	}
-	*skip = owner;
-	*plain = 1;
+	/* A comment ends a plain scalar: the next lines are not its. */
+	if (yaml_lazy_mark(v, eol, &colon) == NULL) {
+		*skip = owner;
+		*plain = 1;
+	}
 	return LAZY_NONE;
 }
 
@@ -404,7 +409,7 @@ static int
 yaml_lift_lazy_closed(const char *s, const char *e)
 {
 	const char *p, *eol, *t, *r, *k;
-	long skip = -1, ind, owner;
+	long skip = -1, ind, owner, block = 0, blank = 0;
 	int state = LAZY_NONE, plain = 0, colon = 0;
 	static const char *const refuse[] = {
 		"\t", "\r", "\xc2\x85", "\xe2\x80\xa8", "\xe2\x80\xa9",
@@ -419,8 +424,14 @@ yaml_lift_lazy_closed(const char *s, const char *e)
 		eol = memchr(p, '\n', (size_t)(e - p));
 		for (t = p; t < eol && *t == ' '; t++)
 			;
-		if (t == eol)
-			continue;	/* blank: inside anything */
+		if (t == eol) {
+			/* Blank: inside anything.  Before a block's first
+			 * line, its width counts towards the indentation. */
+			if (skip >= 0 && !plain && block == 0 &&
+			    eol - p > blank)
+				blank = eol - p;
+			continue;
+		}
 		ind = t - p;
 		if (state == LAZY_DQ || state == LAZY_SQ) {
 			r = yaml_lazy_quote_end(p, eol, state == LAZY_DQ);
@@ -434,9 +445,21 @@ yaml_lift_lazy_closed(const char *s, const char *e)
 			if (plain && (*t == '#' || yaml_lazy_mark(t, eol,
 			    &colon) != NULL))
 				state = LAZY_REFUSE;
+			/*
+			 * libyaml takes a block's indentation from its first
+			 * line (or a wider blank line before it) and ends it
+			 * at a line less deep: refused, not followed.
+			 */
+			if (!plain && block == 0) {
+				if (blank > ind)
+					state = LAZY_REFUSE;
+				block = ind;
+			} else if (!plain && ind < block)
+				state = LAZY_REFUSE;
 			continue;
 		}
 		skip = -1;
+		block = blank = 0;
 		if (*t == '#')
 			continue;
 		owner = -1;
@@ -445,8 +468,8 @@ yaml_lift_lazy_closed(const char *s, const char *e)
 			for (t++; t < eol && *t == ' '; t++)
 				;
 		}
-		if (t == eol)
-			continue;
+		if (t == eol || *t == '#')
+			continue;	/* "-" or "- # comment": content follows */
 		if (*t == '"' || *t == '\'') {
 			/* A quoted scalar, or a quoted key. */
 			r = yaml_lazy_quote_end(t + 1, eol, *t == '"');

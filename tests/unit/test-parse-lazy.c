@@ -271,6 +271,39 @@ test_not_kept(void)
 	    CRD_SPEC "  d: \"a\rb\"\n" CRD_STATUS
 	    "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n",
 	    &crd, 0);
+	/* A second review's cases: each was kept and read otherwise. */
+	check("a comment after a dash, a quote under it", CRD_BARE
+	    "spec:\n"
+	    "  group: machineconfiguration.openshift.io\n"
+	    "  names: {kind: MachineConfig, plural: machineconfigs}\n"
+	    "  versions:\n"
+	    "  - # the first version\n"
+	    "    \"v1\n"
+	    "  - v2\n"
+	    "status: x\"\n", &crd, 0);
+	check("a bracket in a verbatim tag in a flow", CRD_BARE
+	    "spec:\n"
+	    "  group: machineconfiguration.openshift.io\n"
+	    "  names: {kind: MachineConfig, plural: machineconfigs}\n"
+	    "  versions: [[!<x]> v1]\n"
+	    "  ,served: true,\n"
+	    "status: x]\n", &crd, 0);
+	check("an anchor and an alias in a flow", CRD_HEAD CRD_SPEC
+	    "  x: [&a [1, 1], *a]\n" CRD_STATUS, &crd, 0);
+	check("a plain value's comment, a quote under it", CRD_BARE
+	    "spec:\n"
+	    "  group: machineconfiguration.openshift.io\n"
+	    "  plural: machineconfigs # a comment\n"
+	    "    \"and an opening quote\n"
+	    "status: x\n", &crd, 0);
+	check("a block ending short of its indentation", CRD_HEAD CRD_SPEC
+	    "  script: |\n"
+	    "        deep first line\n"
+	    "     \"q\n" CRD_STATUS, &crd, 0);
+	check("a block under a wider blank line", CRD_HEAD CRD_SPEC
+	    "  script: |\n"
+	    "          \n"
+	    "      text\n" CRD_STATUS, &crd, 0);
 	check("a block with an indentation indicator", CRD_HEAD CRD_SPEC
 	    "  b: |2\n"
 	    "     text\n" CRD_STATUS, &crd, 0);
