@@ -310,8 +310,7 @@ yaml_lazy_mark(const char *t, const char *eol, int *colon)
 static int
 yaml_lazy_rest_empty(const char *q, const char *eol)
 {
-	while (q < eol && *q == ' ')
-		q++;
+	q += yaml_spaces(q, eol);
 	return q == eol || *q == '#';
 }
 
@@ -350,8 +349,7 @@ yaml_lazy_value(const char *v, const char *eol, long owner, long *skip,
 	const char *r;
 	int colon;
 
-	while (v < eol && *v == ' ')
-		v++;
+	v += yaml_spaces(v, eol);
 	if (v == eol || *v == '#')
 		return LAZY_NONE;	/* a collection on the next lines */
 	switch (*v) {
@@ -422,8 +420,7 @@ yaml_lift_lazy_closed(const char *s, const char *e)
 			return 0;
 	for (p = s; p < e && state != LAZY_REFUSE; p = eol + 1) {
 		eol = memchr(p, '\n', (size_t)(e - p));
-		for (t = p; t < eol && *t == ' '; t++)
-			;
+		t = p + yaml_spaces(p, eol);
 		if (t == eol) {
 			/* Blank: inside anything.  Before a block's first
 			 * line, its width counts towards the indentation. */
@@ -465,8 +462,7 @@ yaml_lift_lazy_closed(const char *s, const char *e)
 		owner = -1;
 		while (*t == '-' && (t + 1 == eol || t[1] == ' ')) {
 			owner = t - p;		/* a sequence's dash */
-			for (t++; t < eol && *t == ' '; t++)
-				;
+			t += 1 + yaml_spaces(t + 1, eol);
 		}
 		if (t == eol || *t == '#')
 			continue;	/* "-" or "- # comment": content follows */
@@ -477,8 +473,7 @@ yaml_lift_lazy_closed(const char *s, const char *e)
 				state = *t == '"' ? LAZY_DQ : LAZY_SQ;
 				continue;
 			}
-			while (r < eol && *r == ' ')
-				r++;
+			r += yaml_spaces(r, eol);
 			if (r == eol || *r == '#')
 				continue;
 			if (*r != ':' || (r + 1 < eol && r[1] != ' '))
